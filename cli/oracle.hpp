@@ -1,0 +1,14 @@
+// `bitexact oracle`: JSON lines in, JSON lines out (one reply per request, in order).
+//   {"op":"fe25519.OP","a":HEX,"b":HEX}   OP: add sub mul sqr neg invert pow22523 sqrt_ratio mul_small canonical
+//   {"op":"x25519","scalar":HEX,"u":HEX}
+// reply {"ref":..., "impl":{"fe51/portable":..., "fe32/ptx@gpu0":...}, "agree":bool}; a bad request gets
+// {"error":"..."} on its line and processing continues.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include "cli/registry.hpp"
+
+namespace bx {
+std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& impls);
+void run_oracle(std::istream& in, std::ostream& out, const DeviceSelection& sel);
+}  // namespace bx

@@ -1,0 +1,66 @@
+// The fault zoo: BX_FAULT(name) plants a named, historically real bug.
+// Normal builds: a compile-time false, so the planted branch is dead code and costs nothing.
+// Zoo builds (-DBX_ZOO): a run-time switch read from the environment variable BX_FAULT on the host
+// and from a __constant__ copy on the device (launchers call bx_sync_fault_to_device()).
+#pragma once
+
+// X-macro: name, description. Every fault must be caught by ci/zoo.
+#define BX_FAULT_LIST(X)                                                                               \
+  X(fe29_sub_bias_8p, "9x29 subtraction biased with 8p instead of 1024p (top bias limb 2^26 wraps)")    \
+  X(fe32_ptx_mul_drop_final_fold, "8x32 PTX multiply drops the third fold (limb0 += 38c), rarely taken") \
+  X(fe32_canon_single_pass, "8x32 canonicalisation subtracts p once where twice can be needed")         \
+  X(fe32_canon_mask_wrong_limb, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
+  X(fe51_sub_2p_on_loose, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \
+  X(sqrt_ratio_wrong_branch, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")
+
+namespace bx {
+enum class Fault : int {
+  none = 0,
+#define BX_FAULT_ENUM(n, d) n,
+  BX_FAULT_LIST(BX_FAULT_ENUM)
+#undef BX_FAULT_ENUM
+};
+}  // namespace bx
+
+#if defined(BX_ZOO)
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+namespace bx {
+// Reads BX_FAULT once; an unknown name is a hard error (a typo must not look like "no fault").
+inline int host_fault_id() {
+  static const int id = [] {
+    const char* e = std::getenv("BX_FAULT");
+    if (!e || !*e) return 0;
+    int i = 1;
+#define BX_FAULT_MATCH(n, d) \
+  if (std::strcmp(e, #n) == 0) return i;  \
+  ++i;
+    BX_FAULT_LIST(BX_FAULT_MATCH)
+#undef BX_FAULT_MATCH
+    std::fprintf(stderr, "bitexact: unknown BX_FAULT=%s\n", e);
+    std::exit(2);
+  }();
+  return id;
+}
+}  // namespace bx
+#if defined(__CUDACC__)
+static __constant__ int bx_device_fault_id;
+static inline void bx_sync_fault_to_device() {
+  int id = bx::host_fault_id();
+  cudaMemcpyToSymbol(bx_device_fault_id, &id, sizeof id);
+}
+#if defined(__CUDA_ARCH__)
+#define BX_FAULT(name) (bx_device_fault_id == static_cast<int>(::bx::Fault::name))
+#else
+#define BX_FAULT(name) (::bx::host_fault_id() == static_cast<int>(::bx::Fault::name))
+#endif
+#else
+#define BX_FAULT(name) (::bx::host_fault_id() == static_cast<int>(::bx::Fault::name))
+#endif
+#else
+#define BX_FAULT(name) false
+#if defined(__CUDACC__)
+static inline void bx_sync_fault_to_device() {}
+#endif
+#endif

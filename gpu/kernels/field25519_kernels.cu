@@ -1,0 +1,336 @@
+// field25519 kernels: thin __global__ wrappers over the per-item headers, plus launchers.
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <stdexcept>
+
+#include "gpu/core/cuda_check.hpp"
+#include "gpu/field25519/draw.hpp"
+#include "gpu/kernels/field25519_kernels.hpp"
+
+namespace bx::kern {
+namespace {
+
+using namespace bx::f25519;
+using carry::portable;
+using carry::ptx;
+
+// Every implementation, in the order of fe_device_impls() and of the bulk mismatch mask bits.
+#define BX_FE_IMPLS(X) \
+  X(Fe51, portable) X(Fe51, ptx) X(Fe32, portable) X(Fe32, ptx) X(Fe29, portable) X(Fe29, ptx) X(Fe26, portable) X(Fe26, ptx)
+
+template <class F>
+std::string impl_name() {
+  return std::string(F::name) + "/" + F::backend::name;
+}
+
+template <class Fn>
+void with_impl(const std::string& impl, Fn&& fn) {
+#define BX_DISPATCH(L, B)                 \
+  if (impl == impl_name<L<B>>()) {        \
+    fn(L<B>{});                           \
+    return;                               \
+  }
+  BX_FE_IMPLS(BX_DISPATCH)
+#undef BX_DISPATCH
+  throw std::invalid_argument("unknown field25519 implementation: " + impl);
+}
+
+template <class T>
+struct DevBuf {
+  T* p = nullptr;
+  explicit DevBuf(size_t n) { BX_CUDA(cudaMalloc(&p, (n ? n : 1) * sizeof(T))); }
+  ~DevBuf() { cudaFree(p); }
+  DevBuf(const DevBuf&) = delete;
+  DevBuf& operator=(const DevBuf&) = delete;
+  void put(const T* h, size_t n) { BX_CUDA(cudaMemcpy(p, h, n * sizeof(T), cudaMemcpyHostToDevice)); }
+  void get(T* h, size_t n) const { BX_CUDA(cudaMemcpy(h, p, n * sizeof(T), cudaMemcpyDeviceToHost)); }
+};
+
+void select(int dev) {
+  BX_CUDA(cudaSetDevice(dev));
+  bx_sync_fault_to_device();
+}
+unsigned blocks_for(size_t n, unsigned threads) { return unsigned((n + threads - 1) / threads); }
+
+template <class F>
+__global__ void k_eval_bytes(Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  uint8_t x[32], y[32], r[32];
+  for (int j = 0; j < 32; ++j) x[j] = a[32 * i + j], y[j] = b[32 * i + j];
+  flags[i] = eval_bytes<F>(op, r, x, y) ? 1 : 0;
+  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
+}
+
+template <class F>
+__global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
+                             uint8_t* bytes) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  typename F::fe r;
+  eval_limbs<F>(op, r, a[i], b[i]);
+  out[i] = r;
+  uint8_t s[32];
+  F::to_bytes(s, r);
+  for (int j = 0; j < 32; ++j) bytes[32 * i + j] = s[j];
+}
+
+template <class F>
+__global__ void k_x25519(const uint8_t* k, const uint8_t* u, size_t n, uint8_t* out) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  uint8_t ks[32], us[32], r[32];
+  for (int j = 0; j < 32; ++j) ks[j] = k[32 * i + j], us[j] = u[32 * i + j];
+  x25519<F>(r, ks, us);
+  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
+}
+
+struct BulkCounters {
+  unsigned long long disagreements, kept, samples;
+};
+
+__device__ bool outputs_differ(const uint8_t x[4][32], const uint8_t y[4][32]) {
+  uint8_t d = 0;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 32; ++j) d |= x[i][j] ^ y[i][j];
+  return d != 0;
+}
+
+__global__ void k_bulk(uint64_t seed, uint64_t first, uint64_t count, uint64_t sample_mask, BulkCounters* ctr,
+                       BulkDisagreement* dis, unsigned dis_cap, BulkSample* samples, unsigned sample_cap) {
+  const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
+  for (uint64_t t = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; t < count; t += stride) {
+    const uint64_t idx = first + t;
+    uint8_t a[32], b[32];
+    draw_operand(a, seed, idx, 0);
+    draw_operand(b, seed, idx, 1);
+    uint8_t ref[4][32], o[4][32];
+    bulk_program<Fe51<portable>>(ref, a, b);
+    uint32_t mask = 0;
+    int bit = 0;
+#define BX_BULK_ONE(L, B)                                          \
+  if (bit > 0) {                                                   \
+    bulk_program<L<B>>(o, a, b);                                   \
+    if (outputs_differ(ref, o)) mask |= 1u << bit;                 \
+  }                                                                \
+  ++bit;
+    BX_FE_IMPLS(BX_BULK_ONE)
+#undef BX_BULK_ONE
+    if (mask) {
+      atomicAdd(&ctr->disagreements, 1ULL);
+      const unsigned long long slot = atomicAdd(&ctr->kept, 1ULL);
+      if (slot < dis_cap) dis[slot] = {idx, mask};
+    }
+    if ((mix64(idx ^ 0x5a5a5a5a5a5a5a5aULL ^ seed) & sample_mask) == 0) {
+      const unsigned long long slot = atomicAdd(&ctr->samples, 1ULL);
+      if (slot < sample_cap) {
+        samples[slot].index = idx;
+        for (int i = 0; i < 4; ++i)
+          for (int j = 0; j < 32; ++j) samples[slot].out[i][j] = ref[i][j];
+      }
+    }
+  }
+}
+
+template <class F, bool Square>
+__global__ void k_bench(uint64_t seed, int iters, size_t n, uint8_t* out) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  uint8_t a[32], b[32];
+  draw_operand(a, seed, i, 0);
+  draw_operand(b, seed, i, 1);
+  typename F::fe x, y;
+  F::from_bytes(x, a);
+  F::from_bytes(y, b);
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k) {
+    if (Square) F::sqr(x, x);
+    else F::mul(x, x, y);
+  }
+  uint8_t s[32];
+  F::to_bytes(s, x);
+  for (int j = 0; j < 32; ++j) out[32 * i + j] = s[j];
+}
+
+__global__ void k_imad(uint32_t m, uint32_t c, int iters, uint32_t* out) {
+  uint32_t acc[8];
+  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x + j;
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k) {
+BX_UNROLL
+    for (int u = 0; u < 8; ++u)
+BX_UNROLL
+      for (int j = 0; j < 8; ++j) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[j]) : "r"(m), "r"(c));
+  }
+  uint32_t s = 0;
+  for (int j = 0; j < 8; ++j) s ^= acc[j];
+  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
+}
+
+float time_ms(cudaEvent_t a, cudaEvent_t b) {
+  float ms = 0;
+  BX_CUDA(cudaEventElapsedTime(&ms, a, b));
+  return ms;
+}
+
+}  // namespace
+
+int device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+std::string device_name(int dev) {
+  cudaDeviceProp p;
+  BX_CUDA(cudaGetDeviceProperties(&p, dev));
+  return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
+}
+int device_sm_count(int dev) {
+  int n = 0;
+  BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+  return n;
+}
+std::vector<std::string> fe_device_impls() {
+  std::vector<std::string> v;
+#define BX_NAME(L, B) v.push_back(impl_name<L<B>>());
+  BX_FE_IMPLS(BX_NAME)
+#undef BX_NAME
+  return v;
+}
+
+void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, const uint8_t* b, size_t n,
+                   uint8_t* out, uint8_t* flags) {
+  if (n == 0) return;
+  select(dev);
+  DevBuf<uint8_t> da(32 * n), db(32 * n), dout(32 * n), dflags(n);
+  da.put(a, 32 * n);
+  db.put(b, 32 * n);
+  with_impl(impl, [&](auto tag) {
+    using F = decltype(tag);
+    k_eval_bytes<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dflags.p);
+    BX_CUDA_LAUNCH("k_eval_bytes");
+  });
+  dout.get(out, 32 * n);
+  dflags.get(flags, n);
+}
+
+void x25519_batch(int dev, const std::string& impl, const uint8_t* k, const uint8_t* u, size_t n, uint8_t* out) {
+  if (n == 0) return;
+  select(dev);
+  DevBuf<uint8_t> dk(32 * n), du(32 * n), dout(32 * n);
+  dk.put(k, 32 * n);
+  du.put(u, 32 * n);
+  with_impl(impl, [&](auto tag) {
+    using F = decltype(tag);
+    k_x25519<F><<<blocks_for(n, 64), 64>>>(dk.p, du.p, n, dout.p);
+    BX_CUDA_LAUNCH("k_x25519");
+  });
+  dout.get(out, 32 * n);
+}
+
+template <class F>
+void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
+                   uint8_t* bytes) {
+  if (n == 0) return;
+  select(dev);
+  DevBuf<typename F::fe> da(n), db(n), dout(n);
+  DevBuf<uint8_t> dbytes(32 * n);
+  da.put(a, n);
+  db.put(b, n);
+  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p);
+  BX_CUDA_LAUNCH("k_eval_limbs");
+  dout.get(out, n);
+  dbytes.get(bytes, 32 * n);
+}
+#define BX_INSTANTIATE(L, B)                                                                                \
+  template void fe_eval_limbs<L<B>>(int, Op, const L<B>::fe*, const L<B>::fe*, size_t, L<B>::fe*, uint8_t*);
+BX_FE_IMPLS(BX_INSTANTIATE)
+#undef BX_INSTANTIATE
+
+BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift) {
+  select(dev);
+  BulkResult res;
+  res.draws = count;
+  const unsigned dis_cap = 64, sample_cap = 1u << 14;
+  DevBuf<BulkCounters> dctr(1);
+  DevBuf<BulkDisagreement> ddis(dis_cap);
+  DevBuf<BulkSample> dsamples(sample_cap);
+  BX_CUDA(cudaMemset(dctr.p, 0, sizeof(BulkCounters)));
+  const unsigned threads = 256;
+  const unsigned blocks = unsigned(device_sm_count(dev)) * 8;
+  const uint64_t sample_mask = (uint64_t(1) << sample_shift) - 1;
+  cudaEvent_t e0, e1;
+  BX_CUDA(cudaEventCreate(&e0));
+  BX_CUDA(cudaEventCreate(&e1));
+  BX_CUDA(cudaEventRecord(e0));
+  k_bulk<<<blocks, threads>>>(seed, first, count, sample_mask, dctr.p, ddis.p, dis_cap, dsamples.p, sample_cap);
+  BX_CUDA(cudaEventRecord(e1));
+  BX_CUDA_LAUNCH("k_bulk");
+  res.seconds = time_ms(e0, e1) / 1e3;
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  BulkCounters c;
+  dctr.get(&c, 1);
+  res.disagreements = c.disagreements;
+  res.first_disagreements.resize(std::min<unsigned long long>(c.kept, dis_cap));
+  ddis.get(res.first_disagreements.data(), res.first_disagreements.size());
+  res.samples.resize(std::min<unsigned long long>(c.samples, sample_cap));
+  dsamples.get(res.samples.data(), res.samples.size());
+  return res;
+}
+
+BenchRun fe_bench(int dev, const std::string& impl, Op op, uint64_t seed, size_t threads, int iters,
+                  std::vector<uint8_t>& out) {
+  if (op != Op::mul && op != Op::sqr) throw std::invalid_argument("bench supports mul and sqr");
+  select(dev);
+  DevBuf<uint8_t> dout(32 * threads);
+  cudaEvent_t e0, e1;
+  BX_CUDA(cudaEventCreate(&e0));
+  BX_CUDA(cudaEventCreate(&e1));
+  BenchRun run{};
+  with_impl(impl, [&](auto tag) {
+    using F = decltype(tag);
+    cudaFuncAttributes attr;
+    if (op == Op::sqr) BX_CUDA(cudaFuncGetAttributes(&attr, k_bench<F, true>));
+    else BX_CUDA(cudaFuncGetAttributes(&attr, k_bench<F, false>));
+    run.registers = attr.numRegs;
+    run.local_bytes = attr.localSizeBytes;
+    BX_CUDA(cudaEventRecord(e0));
+    if (op == Op::sqr) k_bench<F, true><<<blocks_for(threads, 128), 128>>>(seed, iters, threads, dout.p);
+    else k_bench<F, false><<<blocks_for(threads, 128), 128>>>(seed, iters, threads, dout.p);
+    BX_CUDA(cudaEventRecord(e1));
+    BX_CUDA_LAUNCH("k_bench");
+  });
+  run.seconds = time_ms(e0, e1) / 1e3;
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  out.resize(32 * threads);
+  dout.get(out.data(), out.size());
+  return run;
+}
+
+double imad_ceiling(int dev) {
+  select(dev);
+  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
+  const int iters = 4096;
+  DevBuf<uint32_t> dout(size_t(threads) * blocks);
+  cudaEvent_t e0, e1;
+  BX_CUDA(cudaEventCreate(&e0));
+  BX_CUDA(cudaEventCreate(&e1));
+  k_imad<<<blocks, threads>>>(3, 7, 64, dout.p);  // warm-up
+  BX_CUDA_LAUNCH("k_imad warm-up");
+  BX_CUDA(cudaEventRecord(e0));
+  k_imad<<<blocks, threads>>>(0x9e3779b9u, 0x7f4a7c15u, iters, dout.p);
+  BX_CUDA(cudaEventRecord(e1));
+  BX_CUDA_LAUNCH("k_imad");
+  const double s = time_ms(e0, e1) / 1e3;
+  cudaEventDestroy(e0);
+  cudaEventDestroy(e1);
+  return double(threads) * blocks * iters * 64 / s;
+}
+
+}  // namespace bx::kern

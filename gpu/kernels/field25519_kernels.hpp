@@ -1,0 +1,62 @@
+// Host-side interface to the field25519 kernels (plain C++: callable from g++-compiled code).
+// Implementations are named "<layout>/<backend>", e.g. "fe32/ptx". Every function selects the device,
+// checks every CUDA call and throws bx::CudaError (cuda_check.hpp) or std::invalid_argument.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "gpu/field25519/layouts.hpp"
+
+namespace bx::kern {
+
+int device_count();  // 0 when no CUDA device or runtime is usable; never throws
+std::string device_name(int dev);
+int device_sm_count(int dev);
+std::vector<std::string> fe_device_impls();  // every layout x backend
+
+// One op per item on 32-byte operands (bits 0..254 read); canonical bytes out; flags[i] = sqrt_ratio's
+// was_square (1 for other ops).
+void fe_eval_bytes(int dev, const std::string& impl, f25519::Op op, const uint8_t* a, const uint8_t* b,
+                   size_t n, uint8_t* out, uint8_t* flags);
+void x25519_batch(int dev, const std::string& impl, const uint8_t* scalar, const uint8_t* u, size_t n,
+                  uint8_t* out);
+
+// Limb-level evaluation (inputs as given, any representation within the op's contract): output limbs
+// and canonical bytes. Op::canonical returns the input limbs unchanged and their canonical bytes.
+template <class F>
+void fe_eval_limbs(int dev, f25519::Op op, const typename F::fe* a, const typename F::fe* b, size_t n,
+                   typename F::fe* out, uint8_t* bytes);
+
+// Bulk cross-check on the device: draws [first, first+count) of operand(seed, ...), runs the bulk program
+// on every implementation, records disagreements (all of them counted, the first few kept) and a sample
+// (one draw in 2^sample_shift) of the first implementation's outputs for the host to judge.
+struct BulkDisagreement {
+  uint64_t index;
+  uint32_t mismatch_mask;  // bit i: implementation i differs from implementation 0
+};
+struct BulkSample {
+  uint64_t index;
+  uint8_t out[4][32];
+};
+struct BulkResult {
+  uint64_t draws = 0, disagreements = 0;
+  std::vector<BulkDisagreement> first_disagreements;
+  std::vector<BulkSample> samples;
+  double seconds = 0;
+};
+BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift);
+
+// Bench: each thread runs `iters` dependent ops (x = x*y or x = x^2) from drawn start values
+// draw_operand(seed, thread, 0/1), then writes canonical x to `out` (threads x 32 bytes, for parity).
+struct BenchRun {
+  double seconds;
+  int registers;
+  size_t local_bytes;  // per-thread local memory (spills and local arrays)
+};
+BenchRun fe_bench(int dev, const std::string& impl, f25519::Op op, uint64_t seed, size_t threads, int iters,
+                  std::vector<uint8_t>& out);
+// Microbenchmark of the IMAD issue ceiling: independent 32-bit multiply-add chains. Returns IMAD/s.
+double imad_ceiling(int dev);
+
+}  // namespace bx::kern
