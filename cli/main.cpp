@@ -6,6 +6,7 @@
 
 #include "cli/bench.hpp"
 #include "cli/oracle.hpp"
+#include "cli/paths.hpp"
 #include "cli/registry.hpp"
 #include "cli/selftest.hpp"
 #include "cli/vectors.hpp"
@@ -71,7 +72,7 @@ int main(int argc, char** argv) {
   auto* vec = app.add_subcommand("vectors", "generate or check vectors/*/*.json");
   vec->require_subcommand(1);
   auto* vgen = vec->add_subcommand("generate", "rewrite the vector files from the reference (deterministic)");
-  std::string vroot = BX_SOURCE_DIR;
+  std::string vroot = bx::source_dir();
   vgen->add_option("--root", vroot, "repository root to write into");
   auto* vchk = vec->add_subcommand("check", "verify every vector file against the reference and against generation");
   vchk->add_option("--root", vroot, "repository root to read from");

@@ -23,7 +23,7 @@ inline rc::Gen<Int> gen_value_255() {
                      b[31] &= 0x7f;
                      return ref::from_le_bytes(b.data(), 32);
                    })},
-      {3, gen::map(gen::inRange<size_t>(0, cat.size()), [&cat](size_t i) { return cat[i].value; })},
+      {3, gen::map(gen::inRange<size_t>(0, cat.size()), [](size_t i) { return cat[i].value; })},
       {2, gen::map(gen::container<std::vector<uint8_t>>(8, gen::element<uint8_t>(0, 1, 2, 3)),
                    [](std::vector<uint8_t> words) {  // 32-bit words from {0, 1, all-ones, random-ish}
                      Int v = 0;

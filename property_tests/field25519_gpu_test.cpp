@@ -2,6 +2,8 @@
 // inputs from the host generators, a batch evaluated on the device, GPU limbs compared with the host
 // (portable) limbs exactly and canonical bytes with the golden model. Skips, visibly, without a GPU.
 #include <gtest/gtest.h>
+
+#include "cli/paths.hpp"
 #include <rapidcheck.h>
 
 #include <fstream>
@@ -134,9 +136,9 @@ std::string read_file(const std::string& path) {
 TEST(GpuX25519, VectorsAndWycheproofOnEveryImplementation) {
   if (kern::device_count() == 0) GTEST_SKIP() << "NOT RUN: no CUDA device";
   std::vector<Bytes32> k, u, want;
-  for (auto& t : vectors::parse_x25519("x", read_file(std::string(BX_SOURCE_DIR) + "/vectors/field25519/x25519_rfc7748.json")))
+  for (auto& t : vectors::parse_x25519("x", read_file(bx::source_dir() + "/vectors/field25519/x25519_rfc7748.json")))
     if (!t.iterations) k.push_back(t.scalar), u.push_back(t.u), want.push_back(t.shared);
-  const std::string wp = read_file(std::string(BX_SHARED_DIR) + "/external/wycheproof/x25519_test.json");
+  const std::string wp = read_file(bx::shared_dir() + "/external/wycheproof/x25519_test.json");
   size_t n_wp = 0;
   if (!wp.empty())
     for (auto& g : nlohmann::json::parse(wp)["testGroups"])

@@ -2,6 +2,8 @@
 // the loaders reject every malformed input with the file, the tcId and the field in the message.
 #include <gtest/gtest.h>
 
+#include "cli/paths.hpp"
+
 #include <fstream>
 #include <sstream>
 
@@ -12,7 +14,7 @@ namespace {
 using bx::InputError;
 
 std::string read_file(const std::string& rel) {
-  std::ifstream f(std::string(BX_SOURCE_DIR) + "/" + rel, std::ios::binary);
+  std::ifstream f(bx::source_dir() + "/" + rel, std::ios::binary);
   std::ostringstream s;
   s << f.rdbuf();
   return s.str();

@@ -1,6 +1,8 @@
 // X25519 over every layout (host, portable backend): the suite's RFC 7748 vectors and every case of
 // Wycheproof's x25519_test.json, read from shared/external when present.
 #include <gtest/gtest.h>
+
+#include "cli/paths.hpp"
 #include <rapidcheck.h>
 
 #include <fstream>
@@ -23,7 +25,7 @@ std::string read_file(const std::string& path) {
   s << f.rdbuf();
   return s.str();
 }
-const std::string kWycheproof = std::string(BX_SHARED_DIR) + "/external/wycheproof/x25519_test.json";
+const std::string kWycheproof = bx::shared_dir() + "/external/wycheproof/x25519_test.json";
 
 template <class F>
 struct X25519 : ::testing::Test {};
@@ -40,7 +42,7 @@ bx::Bytes32 run(const bx::Bytes32& k, const bx::Bytes32& u) {
 TYPED_TEST(X25519, SuiteVectorsIncludingRfc7748) {
   using F = TypeParam;
   const std::string rel = "vectors/field25519/x25519_rfc7748.json";
-  const auto tests = bx::vectors::parse_x25519(rel, read_file(std::string(BX_SOURCE_DIR) + "/" + rel));
+  const auto tests = bx::vectors::parse_x25519(rel, read_file(bx::source_dir() + "/" + rel));
   ASSERT_GT(tests.size(), 100u);
   for (auto& t : tests) {
     const auto got = t.iterations ? bx::vectors::x25519_iterate(t.iterations, run<F>) : run<F>(t.scalar, t.u);
