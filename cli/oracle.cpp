@@ -3,6 +3,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/field_reference.hpp"
 #include "reference/field25519/ref25519.hpp"
 #include "reference/field25519/x25519_oracles.hpp"
 
@@ -48,20 +49,9 @@ json field_reply(const json& req, const std::string& opname, const std::vector<F
     if (*op == Op::sqrt_ratio) return {{"was_square", sq}, {"root", to_hex(v)}};
     return to_hex(v);
   };
-  switch (*op) {
-    case Op::add: ref = shape(R::encode(R::add(x, y)), true); break;
-    case Op::sub: ref = shape(R::encode(R::sub(x, y)), true); break;
-    case Op::mul: ref = shape(R::encode(R::mul(x, y)), true); break;
-    case Op::sqr: ref = shape(R::encode(R::sqr(x)), true); break;
-    case Op::neg: ref = shape(R::encode(R::neg(x)), true); break;
-    case Op::invert: ref = shape(R::encode(R::invert(x)), true); break;
-    case Op::pow22523: ref = shape(R::encode(R::pow22523(x)), true); break;
-    case Op::mul_small: ref = shape(R::encode(R::mul_small(x, f25519::kMulSmallK)), true); break;
-    case Op::canonical: ref = shape(R::encode(x), true); break;
-    default: {
-      auto r = R::sqrt_ratio(x, y);
-      ref = shape(R::encode(r.root), r.was_square);
-    }
+  {
+    auto [r, sq] = reference_op(*op, x, y);
+    ref = shape(R::encode(r), sq);
   }
   bool agree = true;
   for (auto& fi : impls) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/embedded.hpp"
+#include "cli/field_reference.hpp"
 #include "cli/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
@@ -101,26 +102,7 @@ RandomBatch make_random_batch(uint64_t seed, size_t n) {
     o.resize(n);
     f.resize(n);
     for (size_t i = 0; i < n; ++i) {
-      const ref::Int x = R::raw_value(rb.a[i]), y = R::raw_value(rb.b[i]);
-      ref::Int r;
-      bool sq = true;
-      switch (Op(op)) {
-        case Op::add: r = R::add(x, y); break;
-        case Op::sub: r = R::sub(x, y); break;
-        case Op::neg: r = R::neg(x); break;
-        case Op::mul: r = R::mul(x, y); break;
-        case Op::sqr: r = R::sqr(x); break;
-        case Op::mul_small: r = R::mul_small(x, f25519::kMulSmallK); break;
-        case Op::invert: r = R::invert(x); break;
-        case Op::pow22523: r = R::pow22523(x); break;
-        case Op::sqrt_ratio: {
-          auto s = R::sqrt_ratio(x, y);
-          r = s.root;
-          sq = s.was_square;
-          break;
-        }
-        default: r = x; break;
-      }
+      auto [r, sq] = reference_op(Op(op), R::raw_value(rb.a[i]), R::raw_value(rb.b[i]));
       o[i] = R::encode(r);
       f[i] = sq;
     }

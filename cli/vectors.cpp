@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "reference/field25519/catalogue.hpp"
+#include "cli/field_reference.hpp"
 #include "reference/field25519/ref25519.hpp"
 
 namespace bx::vectors {
@@ -49,24 +50,6 @@ bool op_binary(Op op) {
   return false;
 }
 
-// The reference result of one field op on 32-byte operands (bits 0..254, lax: values >= p allowed).
-std::pair<Int, bool> ref_eval(Op op, const Int& a, const Int& b) {
-  switch (op) {
-    case Op::add: return {add(a, b), true};
-    case Op::sub: return {sub(a, b), true};
-    case Op::neg: return {neg(a), true};
-    case Op::mul: return {mul(a, b), true};
-    case Op::sqr: return {sqr(a), true};
-    case Op::mul_small: return {mul_small(a, bx::f25519::kMulSmallK), true};
-    case Op::invert: return {invert(a), true};
-    case Op::pow22523: return {pow22523(a), true};
-    case Op::sqrt_ratio: {
-      auto r = sqrt_ratio(a, b);
-      return {field().reduce(r.root), r.was_square};
-    }
-    default: return {field().reduce(a), true};
-  }
-}
 
 json field_notes() {
   json n;
@@ -171,7 +154,7 @@ std::string generate_field() {
     json tests = json::array();
     auto emit = [&](const Int& a, const Int& b, const std::vector<const CatalogueEntry*>& src, bool random,
                     const std::string& comment) {
-      auto [out, sq] = ref_eval(op, a, b);
+      auto [out, sq] = reference_op(op, a, b);
       json t;
       t["tcId"] = ++id;
       t["comment"] = comment;
@@ -445,7 +428,7 @@ std::vector<std::string> check_all(const std::string& root, bool verbose) {
       size_t n = 0;
       if (rel == kFieldPath) {
         for (auto& t : parse_field(rel, text)) {
-          auto [out, sq] = ref_eval(t.op, val(t.a), val(t.b));
+          auto [out, sq] = reference_op(t.op, val(t.a), val(t.b));
           if (b32(out) != t.out || (t.op == Op::sqrt_ratio && sq != t.was_square))
             problems.push_back(rel + ": tcId " + std::to_string(t.tc_id) + ": field 'out': the reference disagrees\n" +
                                hexdump_diff(b32(out).data(), t.out.data(), 32));

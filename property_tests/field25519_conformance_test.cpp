@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include "cli/field_reference.hpp"
 #include "property_tests/field25519_gen.hpp"
 
 namespace bx::test {
@@ -33,23 +34,6 @@ const OpSpec kOps[] = {
     {Op::sqrt_ratio, true, Bound::loose, Bound::tight}, {Op::canonical, false, Bound::loose, Bound::loose},
 };
 
-std::pair<Int, bool> ref_op(Op op, const Int& a, const Int& b) {
-  switch (op) {
-    case Op::add: return {R::add(a, b), true};
-    case Op::sub: return {R::sub(a, b), true};
-    case Op::neg: return {R::neg(a), true};
-    case Op::mul: return {R::mul(a, b), true};
-    case Op::sqr: return {R::sqr(a), true};
-    case Op::mul_small: return {R::mul_small(a, kMulSmallK), true};
-    case Op::invert: return {R::invert(a), true};
-    case Op::pow22523: return {R::pow22523(a), true};
-    case Op::sqrt_ratio: {
-      auto r = R::sqrt_ratio(a, b);
-      return {R::field().reduce(r.root), r.was_square};
-    }
-    default: return {R::field().reduce(a), true};
-  }
-}
 
 // Evaluates one op on limbs and returns "" or a full report: op, inputs (limbs and values), the
 // reference's answer and the implementation's, as canonical bytes with a hexdump diff.
@@ -58,7 +42,7 @@ std::string check_op(const OpSpec& s, const typename F::fe& x, const typename F:
   typename F::fe r;
   const bool flag = eval_limbs<F>(s.op, r, x, y);
   const Int a = value_of<F>(x), b = value_of<F>(y);
-  auto [want, want_flag] = ref_op(s.op, a, b);
+  auto [want, want_flag] = reference_op(s.op, a, b);
   uint8_t got[32];
   F::to_bytes(got, r);
   const auto exp = R::encode(want);

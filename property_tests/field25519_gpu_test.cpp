@@ -14,6 +14,7 @@
 #include "cli/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "gpu/kernels/field25519_kernels.hpp"
+#include "cli/field_reference.hpp"
 #include "property_tests/field25519_gen.hpp"
 
 namespace bx::test {
@@ -43,23 +44,6 @@ TYPED_TEST_SUITE(GpuConformance, DeviceLayouts);
 const Op kOps[] = {Op::add, Op::sub, Op::neg, Op::mul, Op::sqr, Op::mul_small, Op::invert, Op::pow22523, Op::sqrt_ratio, Op::canonical};
 Bound input_bound(Op op) { return op == Op::add ? Bound::tight : Bound::loose; }
 
-std::pair<Int, bool> ref_op(Op op, const Int& a, const Int& b) {
-  switch (op) {
-    case Op::add: return {R::add(a, b), true};
-    case Op::sub: return {R::sub(a, b), true};
-    case Op::neg: return {R::neg(a), true};
-    case Op::mul: return {R::mul(a, b), true};
-    case Op::sqr: return {R::sqr(a), true};
-    case Op::mul_small: return {R::mul_small(a, kMulSmallK), true};
-    case Op::invert: return {R::invert(a), true};
-    case Op::pow22523: return {R::pow22523(a), true};
-    case Op::sqrt_ratio: {
-      auto r = R::sqrt_ratio(a, b);
-      return {r.root, r.was_square};
-    }
-    default: return {a, true};
-  }
-}
 
 // Evaluates a batch on the device and judges it; returns "" or the first failure's report.
 template <class F>
@@ -74,7 +58,7 @@ std::string judge_batch(Op op, const std::vector<typename F::fe>& a, const std::
     std::copy(std::begin(a[i].v), std::end(a[i].v), ha.v);
     std::copy(std::begin(b[i].v), std::end(b[i].v), hb.v);
     eval_limbs<H>(op, hr, ha, hb);
-    const auto want = R::encode(ref_op(op, value_of<F>(a[i]), value_of<F>(b[i])).first);
+    const auto want = R::encode(reference_op(op, value_of<F>(a[i]), value_of<F>(b[i])).first);
     const bool limbs_equal = std::equal(std::begin(hr.v), std::end(hr.v), std::begin(out[i].v));
     const bool bytes_equal = std::equal(want.begin(), want.end(), &bytes[32 * i]);
     if (!limbs_equal || !bytes_equal)

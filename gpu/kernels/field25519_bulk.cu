@@ -1,90 +1,12 @@
-// field25519 kernels: thin __global__ wrappers over the per-item headers, plus launchers.
-#include <cuda_runtime.h>
-
-#include <chrono>
-#include <stdexcept>
-
-#include "gpu/core/cuda_check.hpp"
-#include "gpu/field25519/draw.hpp"
+// Bulk cross-check, bench chains and the IMAD-ceiling microbenchmark.
 #include "gpu/kernels/field25519_kernels.hpp"
+#include "gpu/kernels/launch.cuh"
+#include "gpu/field25519/draw.hpp"
+
+#include <algorithm>
 
 namespace bx::kern {
 namespace {
-
-using namespace bx::f25519;
-using carry::portable;
-using carry::ptx;
-
-// Every implementation, in the order of fe_device_impls() and of the bulk mismatch mask bits.
-#define BX_FE_IMPLS(X) \
-  X(Fe51, portable) X(Fe51, ptx) X(Fe32, portable) X(Fe32, ptx) X(Fe29, portable) X(Fe29, ptx) X(Fe26, portable) X(Fe26, ptx)
-
-template <class F>
-std::string impl_name() {
-  return std::string(F::name) + "/" + F::backend::name;
-}
-
-template <class Fn>
-void with_impl(const std::string& impl, Fn&& fn) {
-#define BX_DISPATCH(L, B)                 \
-  if (impl == impl_name<L<B>>()) {        \
-    fn(L<B>{});                           \
-    return;                               \
-  }
-  BX_FE_IMPLS(BX_DISPATCH)
-#undef BX_DISPATCH
-  throw std::invalid_argument("unknown field25519 implementation: " + impl);
-}
-
-template <class T>
-struct DevBuf {
-  T* p = nullptr;
-  explicit DevBuf(size_t n) { BX_CUDA(cudaMalloc(&p, (n ? n : 1) * sizeof(T))); }
-  ~DevBuf() { cudaFree(p); }
-  DevBuf(const DevBuf&) = delete;
-  DevBuf& operator=(const DevBuf&) = delete;
-  void put(const T* h, size_t n) { BX_CUDA(cudaMemcpy(p, h, n * sizeof(T), cudaMemcpyHostToDevice)); }
-  void get(T* h, size_t n) const { BX_CUDA(cudaMemcpy(h, p, n * sizeof(T), cudaMemcpyDeviceToHost)); }
-};
-
-void select(int dev) {
-  BX_CUDA(cudaSetDevice(dev));
-  bx_sync_fault_to_device();
-}
-unsigned blocks_for(size_t n, unsigned threads) { return unsigned((n + threads - 1) / threads); }
-
-template <class F>
-__global__ void k_eval_bytes(Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  uint8_t x[32], y[32], r[32];
-  for (int j = 0; j < 32; ++j) x[j] = a[32 * i + j], y[j] = b[32 * i + j];
-  flags[i] = eval_bytes<F>(op, r, x, y) ? 1 : 0;
-  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
-}
-
-template <class F>
-__global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                             uint8_t* bytes) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  typename F::fe r;
-  eval_limbs<F>(op, r, a[i], b[i]);
-  out[i] = r;
-  uint8_t s[32];
-  F::to_bytes(s, r);
-  for (int j = 0; j < 32; ++j) bytes[32 * i + j] = s[j];
-}
-
-template <class F>
-__global__ void k_x25519(const uint8_t* k, const uint8_t* u, size_t n, uint8_t* out) {
-  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  uint8_t ks[32], us[32], r[32];
-  for (int j = 0; j < 32; ++j) ks[j] = k[32 * i + j], us[j] = u[32 * i + j];
-  x25519<F>(r, ks, us);
-  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
-}
 
 struct BulkCounters {
   unsigned long long disagreements, kept, samples;
@@ -168,88 +90,8 @@ BX_UNROLL
   out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
 }
 
-float time_ms(cudaEvent_t a, cudaEvent_t b) {
-  float ms = 0;
-  BX_CUDA(cudaEventElapsedTime(&ms, a, b));
-  return ms;
-}
 
 }  // namespace
-
-int device_count() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess) {
-    cudaGetLastError();
-    return 0;
-  }
-  return n;
-}
-std::string device_name(int dev) {
-  cudaDeviceProp p;
-  BX_CUDA(cudaGetDeviceProperties(&p, dev));
-  return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
-}
-int device_sm_count(int dev) {
-  int n = 0;
-  BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
-  return n;
-}
-std::vector<std::string> fe_device_impls() {
-  std::vector<std::string> v;
-#define BX_NAME(L, B) v.push_back(impl_name<L<B>>());
-  BX_FE_IMPLS(BX_NAME)
-#undef BX_NAME
-  return v;
-}
-
-void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, const uint8_t* b, size_t n,
-                   uint8_t* out, uint8_t* flags) {
-  if (n == 0) return;
-  select(dev);
-  DevBuf<uint8_t> da(32 * n), db(32 * n), dout(32 * n), dflags(n);
-  da.put(a, 32 * n);
-  db.put(b, 32 * n);
-  with_impl(impl, [&](auto tag) {
-    using F = decltype(tag);
-    k_eval_bytes<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dflags.p);
-    BX_CUDA_LAUNCH("k_eval_bytes");
-  });
-  dout.get(out, 32 * n);
-  dflags.get(flags, n);
-}
-
-void x25519_batch(int dev, const std::string& impl, const uint8_t* k, const uint8_t* u, size_t n, uint8_t* out) {
-  if (n == 0) return;
-  select(dev);
-  DevBuf<uint8_t> dk(32 * n), du(32 * n), dout(32 * n);
-  dk.put(k, 32 * n);
-  du.put(u, 32 * n);
-  with_impl(impl, [&](auto tag) {
-    using F = decltype(tag);
-    k_x25519<F><<<blocks_for(n, 64), 64>>>(dk.p, du.p, n, dout.p);
-    BX_CUDA_LAUNCH("k_x25519");
-  });
-  dout.get(out, 32 * n);
-}
-
-template <class F>
-void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                   uint8_t* bytes) {
-  if (n == 0) return;
-  select(dev);
-  DevBuf<typename F::fe> da(n), db(n), dout(n);
-  DevBuf<uint8_t> dbytes(32 * n);
-  da.put(a, n);
-  db.put(b, n);
-  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p);
-  BX_CUDA_LAUNCH("k_eval_limbs");
-  dout.get(out, n);
-  dbytes.get(bytes, 32 * n);
-}
-#define BX_INSTANTIATE(L, B)                                                                                \
-  template void fe_eval_limbs<L<B>>(int, Op, const L<B>::fe*, const L<B>::fe*, size_t, L<B>::fe*, uint8_t*);
-BX_FE_IMPLS(BX_INSTANTIATE)
-#undef BX_INSTANTIATE
 
 BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift) {
   select(dev);
@@ -332,5 +174,6 @@ double imad_ceiling(int dev) {
   cudaEventDestroy(e1);
   return double(threads) * blocks * iters * 64 / s;
 }
+
 
 }  // namespace bx::kern

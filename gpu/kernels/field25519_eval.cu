@@ -1,0 +1,98 @@
+// field25519 per-op batch kernels (bytes and limbs) and device queries.
+#include "gpu/kernels/field25519_kernels.hpp"
+#include "gpu/kernels/launch.cuh"
+
+namespace bx::kern {
+namespace {
+
+template <class F>
+__global__ void k_eval_bytes(Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  uint8_t x[32], y[32], r[32];
+  for (int j = 0; j < 32; ++j) x[j] = a[32 * i + j], y[j] = b[32 * i + j];
+  flags[i] = eval_bytes<F>(op, r, x, y) ? 1 : 0;
+  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
+}
+
+template <class F>
+__global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
+                             uint8_t* bytes) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  typename F::fe r;
+  eval_limbs<F>(op, r, a[i], b[i]);
+  out[i] = r;
+  uint8_t s[32];
+  F::to_bytes(s, r);
+  for (int j = 0; j < 32; ++j) bytes[32 * i + j] = s[j];
+}
+
+
+}  // namespace
+
+int device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+std::string device_name(int dev) {
+  cudaDeviceProp p;
+  BX_CUDA(cudaGetDeviceProperties(&p, dev));
+  return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
+}
+int device_sm_count(int dev) {
+  int n = 0;
+  BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+  return n;
+}
+std::vector<std::string> fe_device_impls() {
+  std::vector<std::string> v;
+#define BX_NAME(L, B) v.push_back(impl_name<L<B>>());
+  BX_FE_IMPLS(BX_NAME)
+#undef BX_NAME
+  return v;
+}
+
+
+void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, const uint8_t* b, size_t n,
+                   uint8_t* out, uint8_t* flags) {
+  if (n == 0) return;
+  select(dev);
+  DevBuf<uint8_t> da(32 * n), db(32 * n), dout(32 * n), dflags(n);
+  da.put(a, 32 * n);
+  db.put(b, 32 * n);
+  with_impl(impl, [&](auto tag) {
+    using F = decltype(tag);
+    k_eval_bytes<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dflags.p);
+    BX_CUDA_LAUNCH("k_eval_bytes");
+  });
+  dout.get(out, 32 * n);
+  dflags.get(flags, n);
+}
+
+
+template <class F>
+void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
+                   uint8_t* bytes) {
+  if (n == 0) return;
+  select(dev);
+  DevBuf<typename F::fe> da(n), db(n), dout(n);
+  DevBuf<uint8_t> dbytes(32 * n);
+  da.put(a, n);
+  db.put(b, n);
+  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p);
+  BX_CUDA_LAUNCH("k_eval_limbs");
+  dout.get(out, n);
+  dbytes.get(bytes, 32 * n);
+}
+#define BX_INSTANTIATE(L, B)                                                                                \
+  template void fe_eval_limbs<L<B>>(int, Op, const L<B>::fe*, const L<B>::fe*, size_t, L<B>::fe*, uint8_t*);
+BX_FE_IMPLS(BX_INSTANTIATE)
+#undef BX_INSTANTIATE
+
+
+}  // namespace bx::kern
