@@ -5,8 +5,10 @@
 
 #if defined(__CUDACC__)
 #define BX_HD __host__ __device__ __forceinline__
+#define BX_HD_NOINLINE __host__ __device__ __noinline__
 #define BX_DEVICE __device__ __forceinline__
 #else
+#define BX_HD_NOINLINE inline
 #define BX_HD inline
 #define BX_DEVICE inline
 #endif

@@ -6,26 +6,26 @@ namespace bx::kern {
 namespace {
 
 template <class F>
-__global__ void k_eval_bytes(Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags) {
+__global__ void k_from_bytes(const uint8_t* s, size_t n, typename F::fe* out) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
-  uint8_t x[32], y[32], r[32];
-  for (int j = 0; j < 32; ++j) x[j] = a[32 * i + j], y[j] = b[32 * i + j];
-  flags[i] = eval_bytes<F>(op, r, x, y) ? 1 : 0;
-  for (int j = 0; j < 32; ++j) out[32 * i + j] = r[j];
+  uint8_t x[32];
+  for (int j = 0; j < 32; ++j) x[j] = s[32 * i + j];
+  F::from_bytes(out[i], x);
 }
 
 template <class F>
 __global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                             uint8_t* bytes) {
+                             uint8_t* bytes, uint8_t* flags) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (i >= n) return;
   typename F::fe r;
-  eval_limbs<F>(op, r, a[i], b[i]);
+  const bool flag = eval_limbs<F>(op, r, a[i], b[i]);
   out[i] = r;
   uint8_t s[32];
   F::to_bytes(s, r);
   for (int j = 0; j < 32; ++j) bytes[32 * i + j] = s[j];
+  if (flags) flags[i] = flag ? 1 : 0;
 }
 
 
@@ -58,6 +58,7 @@ std::vector<std::string> fe_device_impls() {
 }
 
 
+// Bytes in: from_bytes on the device, then the limb kernel (one evaluation kernel per implementation).
 void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, const uint8_t* b, size_t n,
                    uint8_t* out, uint8_t* flags) {
   if (n == 0) return;
@@ -67,13 +68,15 @@ void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, co
   db.put(b, 32 * n);
   with_impl(impl, [&](auto tag) {
     using F = decltype(tag);
-    k_eval_bytes<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dflags.p);
-    BX_CUDA_LAUNCH("k_eval_bytes");
+    DevBuf<typename F::fe> la(n), lb(n), lr(n);
+    k_from_bytes<F><<<blocks_for(n, 128), 128>>>(da.p, n, la.p);
+    k_from_bytes<F><<<blocks_for(n, 128), 128>>>(db.p, n, lb.p);
+    k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, la.p, lb.p, n, lr.p, dout.p, dflags.p);
+    BX_CUDA_LAUNCH("k_eval_limbs (bytes)");
   });
   dout.get(out, 32 * n);
   dflags.get(flags, n);
 }
-
 
 template <class F>
 void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
@@ -84,7 +87,7 @@ void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe
   DevBuf<uint8_t> dbytes(32 * n);
   da.put(a, n);
   db.put(b, n);
-  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p);
+  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p, nullptr);
   BX_CUDA_LAUNCH("k_eval_limbs");
   dout.get(out, n);
   dbytes.get(bytes, 32 * n);
