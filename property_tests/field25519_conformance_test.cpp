@@ -277,3 +277,53 @@ TEST(CrossLayout, AllLayoutsAgreeOnEveryOp) {
 
 }  // namespace
 }  // namespace bx::test
+
+namespace bx::test {
+namespace {
+
+// Named inputs from the spec's representation catalogue (6.1), each the minimal case of a known bug class.
+template <class F>
+std::string run_named(const OpSpec& s, const typename F::fe& x, const typename F::fe& y) {
+  return check_op<F>(s, x, y);
+}
+
+TEST(NamedCases, Fe51DonnaSubOfAnAddOutput) {  // sub(0, add(m, m)), m = 2^51 - 1: limb 0 wraps with a 2p bias
+  using F = Fe51<portable>;
+  const uint64_t m = (uint64_t(1) << 51) - 1;
+  F::fe mm = {{m, m, m, m, m}}, zero = {{0, 0, 0, 0, 0}}, s;
+  F::add(s, mm, mm);
+  EXPECT_EQ(run_named<F>({Op::sub, true, Bound::loose, Bound::tight}, zero, s), "");
+}
+
+TEST(NamedCases, Fe32AllOnesAndTheThirdFold) {  // add raw 74, sub(0, 2^256-1) raw 2^256-75, mul/sqr raw 1369
+  using F = Fe32<portable>;
+  F::fe ones, zero = {{0, 0, 0, 0, 0, 0, 0, 0}};
+  for (auto& w : ones.v) w = 0xffffffffu;
+  EXPECT_EQ(run_named<F>({Op::add, true, Bound::tight, Bound::loose}, ones, ones), "");
+  EXPECT_EQ(run_named<F>({Op::sub, true, Bound::loose, Bound::tight}, zero, ones), "");
+  EXPECT_EQ(run_named<F>({Op::mul, true, Bound::loose, Bound::tight}, ones, ones), "");
+  EXPECT_EQ(run_named<F>({Op::sqr, false, Bound::loose, Bound::tight}, ones, ones), "");
+  F::fe r;
+  F::mul(r, ones, ones);
+  EXPECT_EQ(r.v[0], 1369u);  // (2^256-1)^2 = 37^2 (mod p) after the third fold, as the spec derives
+}
+
+TEST(NamedCases, Fe29MulAtItsHardCeiling) {  // all limbs 0x55555554: 9 B^2 = 2^64 - 2^35 + 16, no column overflow
+  using F = Fe29<portable>;
+  F::fe c;
+  for (auto& w : c.v) w = 0x55555554u;
+  typename F::fe r;
+  F::mul(r, c, c);
+  EXPECT_EQ(R::field().reduce(value_of<F>(r)), R::sqr(value_of<F>(c)));
+  EXPECT_TRUE(within<F>(r, Bound::tight));
+}
+
+TEST(NamedCases, Fe29SubWithTopLimbAboveTheSmallBias) {  // subtrahend top limb 2^31 > 8p's 0x3fffff8
+  using F = Fe29<portable>;
+  F::fe zero = {{0, 0, 0, 0, 0, 0, 0, 0, 0}}, b = zero;
+  b.v[8] = 1u << 31;
+  EXPECT_EQ(run_named<F>({Op::sub, true, Bound::lazy2, Bound::tight}, zero, b), "");
+}
+
+}  // namespace
+}  // namespace bx::test
