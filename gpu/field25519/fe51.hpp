@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include "gpu/core/carry.hpp"
+#include "gpu/field25519/pack.hpp"
 
 namespace bx::f25519 {
 
@@ -26,27 +27,33 @@ struct Fe51 {
 
   BX_HD static void from_bytes(fe& r, const uint8_t s[32]) {
     uint64_t w[4];
-    for (int i = 0; i < 4; ++i) {
-      w[i] = 0;
-      for (int j = 7; j >= 0; --j) w[i] = (w[i] << 8) | s[8 * i + j];
-    }
+    load_words255(w, s);  // bit 255 ignored
     r.v[0] = w[0] & M51;
     r.v[1] = ((w[0] >> 51) | (w[1] << 13)) & M51;
     r.v[2] = ((w[1] >> 38) | (w[2] << 26)) & M51;
     r.v[3] = ((w[2] >> 25) | (w[3] << 39)) & M51;
-    r.v[4] = (w[3] >> 12) & M51;  // bits 204..254; bit 255 ignored
+    r.v[4] = (w[3] >> 12) & M51;
+  }
+
+  // Carries limb i into limb i+1 for i = from .. to-1 (no wrap).
+  BX_HD static void carry_up(uint64_t t[5], int from, int to) {
+    for (int i = from; i < to; ++i) {
+      t[i + 1] += t[i] >> 51;
+      t[i] &= M51;
+    }
+  }
+  // Folds the bits of limb 4 above 51 into limb 0 (2^255 = 19).
+  BX_HD static void wrap_top(uint64_t t[5]) {
+    t[0] += 19 * (t[4] >> 51);
+    t[4] &= M51;
   }
 
   // limbs < 2^63 -> tight. Carry sources 0,1,2,3,4,0,1 (fiat chain): limb 2 may end at 2^51.
   BX_HD static void carry(fe& r, const fe& a) {
     uint64_t t[5] = {a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]};
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
-    t[3] += t[2] >> 51; t[2] &= M51;
-    t[4] += t[3] >> 51; t[3] &= M51;
-    t[0] += 19 * (t[4] >> 51); t[4] &= M51;
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
+    carry_up(t, 0, 4);
+    wrap_top(t);
+    carry_up(t, 0, 2);
     for (int i = 0; i < 5; ++i) r.v[i] = t[i];
   }
 
@@ -85,8 +92,7 @@ struct Fe51 {
     uint64_t c4 = (c[4].lo >> 51) | (c[4].hi << 13);
     t[4] = c[4].lo & M51;
     t[0] += 19 * c4;
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
+    carry_up(t, 0, 2);
     for (int i = 0; i < 5; ++i) r.v[i] = t[i];
   }
 
@@ -131,37 +137,26 @@ BX_UNROLL
     reduce_columns(r, c);
   }
 
-  // loose -> canonical: carry to tight, one more full pass with wrap, then the +19 trial
+  // loose -> canonical: two full carry passes with wrap and a third without, then the +19 trial
   // (q = floor((v+19)/2^255) in {0,1}, v += 19q, drop bit 255).
   BX_HD static void to_bytes(uint8_t s[32], const fe& a) {
-    fe c;
-    carry(c, a);
-    uint64_t t[5] = {c.v[0], c.v[1], c.v[2], c.v[3], c.v[4]};
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
-    t[3] += t[2] >> 51; t[2] &= M51;
-    t[4] += t[3] >> 51; t[3] &= M51;
-    t[0] += 19 * (t[4] >> 51); t[4] &= M51;
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
-    t[3] += t[2] >> 51; t[2] &= M51;
-    t[4] += t[3] >> 51; t[3] &= M51;
-    // now v < 2^255 + 2^51 < 2p
+    uint64_t t[5] = {a.v[0], a.v[1], a.v[2], a.v[3], a.v[4]};
+    carry_up(t, 0, 4);
+    wrap_top(t);  // limbs 1..4 < 2^51, limb 0 < 2^51 + 19*2^12
+    carry_up(t, 0, 4);
+    wrap_top(t);  // carry out of limb 4 was 0 or 1
+    carry_up(t, 0, 4);  // now v < 2^255 + 2^51 < 2p
     uint64_t q = (t[0] + 19) >> 51;
     q = (t[1] + q) >> 51;
     q = (t[2] + q) >> 51;
     q = (t[3] + q) >> 51;
     q = (t[4] + q) >> 51;
     t[0] += 19 * q;
-    t[1] += t[0] >> 51; t[0] &= M51;
-    t[2] += t[1] >> 51; t[1] &= M51;
-    t[3] += t[2] >> 51; t[2] &= M51;
-    t[4] += t[3] >> 51; t[3] &= M51;
+    carry_up(t, 0, 4);
     t[4] &= M51;
-    uint64_t w[4] = {t[0] | (t[1] << 51), (t[1] >> 13) | (t[2] << 38), (t[2] >> 26) | (t[3] << 25),
-                     (t[3] >> 39) | (t[4] << 12)};
-    for (int i = 0; i < 4; ++i)
-      for (int j = 0; j < 8; ++j) s[8 * i + j] = uint8_t(w[i] >> (8 * j));
+    const uint64_t w[4] = {t[0] | (t[1] << 51), (t[1] >> 13) | (t[2] << 38), (t[2] >> 26) | (t[3] << 25),
+                           (t[3] >> 39) | (t[4] << 12)};
+    store_words(s, w);
   }
 };
 
