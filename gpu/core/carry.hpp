@@ -104,6 +104,38 @@ struct portable {
       r[i + 8] = uint32_t(t);
     }
   }
+  // 16-word square: cross products once (row i covers j > i; word i+8 is still zero when row i starts),
+  // doubled by a 1-bit shift (the cross sum is below 2^511), plus the diagonal squares. Equals
+  // mul8x8(r, a, a) word for word.
+  BX_HD static void sqr8(uint32_t r[16], const uint32_t a[8]) {
+    for (int i = 0; i < 16; ++i) r[i] = 0;
+    for (int i = 0; i < 7; ++i) {
+      uint64_t t = 0;
+      for (int j = i + 1; j < 8; ++j) {
+        t += uint64_t(a[i]) * a[j] + r[i + j];
+        r[i + j] = uint32_t(t);
+        t >>= 32;
+      }
+      r[i + 8] = uint32_t(t);
+    }
+    uint32_t top = 0;
+    for (int i = 0; i < 16; ++i) {
+      const uint32_t w = r[i];
+      r[i] = (w << 1) | top;
+      top = w >> 31;
+    }
+    uint64_t c = 0;
+    for (int i = 0; i < 8; ++i) {
+      const uint64_t sq = uint64_t(a[i]) * a[i];
+      c += uint64_t(r[2 * i]) + uint32_t(sq);
+      r[2 * i] = uint32_t(c);
+      c >>= 32;
+      if (i == 3 && BX_FAULT(fe32_sqr_diagonal_carry_dropped)) c = 0;
+      c += uint64_t(r[2 * i + 1]) + (sq >> 32);
+      r[2 * i + 1] = uint32_t(c);
+      c >>= 32;
+    }
+  }
 };
 
 struct ptx {
@@ -313,6 +345,153 @@ BX_UNROLL
     ptx_backend_called_on_host();
 #endif
   }
+  // 16-word square: the 28 cross products a_i*a_j (i < j) once, in rows of one lo and one hi chain (row i
+  // adds into words 2i+1 .. i+8 and writes word i+9, untouched until then), doubled by one add chain (the
+  // cross sum is below 2^511, so no bit leaves word 15), then the 8 diagonal squares in one chain.
+  // Equals mul8x8(r, a, a) word for word.
+  BX_HD static void sqr8(uint32_t r[16], const uint32_t a[8]) {
+#if BX_ON_DEVICE
+    BX_UNROLL
+    for (int i = 0; i < 16; ++i) r[i] = 0;
+    asm("mad.lo.cc.u32 %0, %8, %9, %0;\n\t"
+        "madc.lo.cc.u32 %1, %8, %10, %1;\n\t"
+        "madc.lo.cc.u32 %2, %8, %11, %2;\n\t"
+        "madc.lo.cc.u32 %3, %8, %12, %3;\n\t"
+        "madc.lo.cc.u32 %4, %8, %13, %4;\n\t"
+        "madc.lo.cc.u32 %5, %8, %14, %5;\n\t"
+        "madc.lo.cc.u32 %6, %8, %15, %6;\n\t"
+        "addc.u32 %7, %7, 0;"
+        : "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %8, %9, %0;\n\t"
+        "madc.hi.cc.u32 %1, %8, %10, %1;\n\t"
+        "madc.hi.cc.u32 %2, %8, %11, %2;\n\t"
+        "madc.hi.cc.u32 %3, %8, %12, %3;\n\t"
+        "madc.hi.cc.u32 %4, %8, %13, %4;\n\t"
+        "madc.hi.cc.u32 %5, %8, %14, %5;\n\t"
+        "madc.hi.cc.u32 %6, %8, %15, %6;\n\t"
+        "addc.u32 %7, 0, 0;"
+        : "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "=&r"(r[9])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %7, %8, %0;\n\t"
+        "madc.lo.cc.u32 %1, %7, %9, %1;\n\t"
+        "madc.lo.cc.u32 %2, %7, %10, %2;\n\t"
+        "madc.lo.cc.u32 %3, %7, %11, %3;\n\t"
+        "madc.lo.cc.u32 %4, %7, %12, %4;\n\t"
+        "madc.lo.cc.u32 %5, %7, %13, %5;\n\t"
+        "addc.u32 %6, %6, 0;"
+        : "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9])
+        : "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %7, %8, %0;\n\t"
+        "madc.hi.cc.u32 %1, %7, %9, %1;\n\t"
+        "madc.hi.cc.u32 %2, %7, %10, %2;\n\t"
+        "madc.hi.cc.u32 %3, %7, %11, %3;\n\t"
+        "madc.hi.cc.u32 %4, %7, %12, %4;\n\t"
+        "madc.hi.cc.u32 %5, %7, %13, %5;\n\t"
+        "addc.u32 %6, 0, 0;"
+        : "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "=&r"(r[10])
+        : "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %6, %7, %0;\n\t"
+        "madc.lo.cc.u32 %1, %6, %8, %1;\n\t"
+        "madc.lo.cc.u32 %2, %6, %9, %2;\n\t"
+        "madc.lo.cc.u32 %3, %6, %10, %3;\n\t"
+        "madc.lo.cc.u32 %4, %6, %11, %4;\n\t"
+        "addc.u32 %5, %5, 0;"
+        : "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10])
+        : "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %6, %7, %0;\n\t"
+        "madc.hi.cc.u32 %1, %6, %8, %1;\n\t"
+        "madc.hi.cc.u32 %2, %6, %9, %2;\n\t"
+        "madc.hi.cc.u32 %3, %6, %10, %3;\n\t"
+        "madc.hi.cc.u32 %4, %6, %11, %4;\n\t"
+        "addc.u32 %5, 0, 0;"
+        : "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "=&r"(r[11])
+        : "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %5, %6, %0;\n\t"
+        "madc.lo.cc.u32 %1, %5, %7, %1;\n\t"
+        "madc.lo.cc.u32 %2, %5, %8, %2;\n\t"
+        "madc.lo.cc.u32 %3, %5, %9, %3;\n\t"
+        "addc.u32 %4, %4, 0;"
+        : "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11])
+        : "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %5, %6, %0;\n\t"
+        "madc.hi.cc.u32 %1, %5, %7, %1;\n\t"
+        "madc.hi.cc.u32 %2, %5, %8, %2;\n\t"
+        "madc.hi.cc.u32 %3, %5, %9, %3;\n\t"
+        "addc.u32 %4, 0, 0;"
+        : "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "=&r"(r[12])
+        : "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %4, %5, %0;\n\t"
+        "madc.lo.cc.u32 %1, %4, %6, %1;\n\t"
+        "madc.lo.cc.u32 %2, %4, %7, %2;\n\t"
+        "addc.u32 %3, %3, 0;"
+        : "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "+r"(r[12])
+        : "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %4, %5, %0;\n\t"
+        "madc.hi.cc.u32 %1, %4, %6, %1;\n\t"
+        "madc.hi.cc.u32 %2, %4, %7, %2;\n\t"
+        "addc.u32 %3, 0, 0;"
+        : "+r"(r[10]), "+r"(r[11]), "+r"(r[12]), "=&r"(r[13])
+        : "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %3, %4, %0;\n\t"
+        "madc.lo.cc.u32 %1, %3, %5, %1;\n\t"
+        "addc.u32 %2, %2, 0;"
+        : "+r"(r[11]), "+r"(r[12]), "+r"(r[13])
+        : "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %3, %4, %0;\n\t"
+        "madc.hi.cc.u32 %1, %3, %5, %1;\n\t"
+        "addc.u32 %2, 0, 0;"
+        : "+r"(r[12]), "+r"(r[13]), "=&r"(r[14])
+        : "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    asm("mad.lo.cc.u32 %0, %2, %3, %0;\n\t"
+        "addc.u32 %1, %1, 0;"
+        : "+r"(r[13]), "+r"(r[14])
+        : "r"(a[6]), "r"(a[7]));
+    asm("mad.hi.cc.u32 %0, %2, %3, %0;\n\t"
+        "addc.u32 %1, 0, 0;"
+        : "+r"(r[14]), "=&r"(r[15])
+        : "r"(a[6]), "r"(a[7]));
+    asm("add.cc.u32 %0, %0, %0;\n\t"
+        "addc.cc.u32 %1, %1, %1;\n\t"
+        "addc.cc.u32 %2, %2, %2;\n\t"
+        "addc.cc.u32 %3, %3, %3;\n\t"
+        "addc.cc.u32 %4, %4, %4;\n\t"
+        "addc.cc.u32 %5, %5, %5;\n\t"
+        "addc.cc.u32 %6, %6, %6;\n\t"
+        "addc.cc.u32 %7, %7, %7;\n\t"
+        "addc.cc.u32 %8, %8, %8;\n\t"
+        "addc.cc.u32 %9, %9, %9;\n\t"
+        "addc.cc.u32 %10, %10, %10;\n\t"
+        "addc.cc.u32 %11, %11, %11;\n\t"
+        "addc.cc.u32 %12, %12, %12;\n\t"
+        "addc.cc.u32 %13, %13, %13;\n\t"
+        "addc.cc.u32 %14, %14, %14;\n\t"
+        "addc.u32 %15, %15, %15;"
+        : "+r"(r[0]), "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "+r"(r[12]), "+r"(r[13]), "+r"(r[14]), "+r"(r[15]));
+    asm("mad.lo.cc.u32 %0, %16, %16, %0;\n\t"
+        "madc.hi.cc.u32 %1, %16, %16, %1;\n\t"
+        "madc.lo.cc.u32 %2, %17, %17, %2;\n\t"
+        "madc.hi.cc.u32 %3, %17, %17, %3;\n\t"
+        "madc.lo.cc.u32 %4, %18, %18, %4;\n\t"
+        "madc.hi.cc.u32 %5, %18, %18, %5;\n\t"
+        "madc.lo.cc.u32 %6, %19, %19, %6;\n\t"
+        "madc.hi.cc.u32 %7, %19, %19, %7;\n\t"
+        "madc.lo.cc.u32 %8, %20, %20, %8;\n\t"
+        "madc.hi.cc.u32 %9, %20, %20, %9;\n\t"
+        "madc.lo.cc.u32 %10, %21, %21, %10;\n\t"
+        "madc.hi.cc.u32 %11, %21, %21, %11;\n\t"
+        "madc.lo.cc.u32 %12, %22, %22, %12;\n\t"
+        "madc.hi.cc.u32 %13, %22, %22, %13;\n\t"
+        "madc.lo.cc.u32 %14, %23, %23, %14;\n\t"
+        "madc.hi.u32 %15, %23, %23, %15;"
+        : "+r"(r[0]), "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "+r"(r[12]), "+r"(r[13]), "+r"(r[14]), "+r"(r[15])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+#else
+    (void)r, (void)a;
+    ptx_backend_called_on_host();
+#endif
+  }
+
 };
 
 }  // namespace carry

@@ -8,6 +8,7 @@
 #define BX_FAULT_LIST(X)                                                                               \
   X(fe29_sub_bias_8p, "9x29 subtraction biased with 8p instead of 1024p (top bias limb 2^26 wraps)")    \
   X(fe32_ptx_mul_drop_final_fold, "8x32 PTX multiply drops the third fold (limb0 += 38c), rarely taken") \
+  X(fe32_sqr_diagonal_carry_dropped, "8x32 dedicated squaring drops the carry into the high half of a_3^2") \
   X(fe32_canon_single_pass, "8x32 canonicalisation subtracts p once where twice can be needed")         \
   X(fe32_canon_mask_wrong_limb, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
   X(fe51_sub_2p_on_loose, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \

@@ -44,18 +44,26 @@ struct Fe32 {
     sub(r, z, a);
   }
 
-  // 16-word product, then: fold 1 r = lo + 38*hi (9 words, r8 <= 38); fold 2 low 8 words + 38*r8
+  // 16-word value w -> R32: fold 1 r = lo + 38*hi (9 words, r8 <= 38); fold 2 low 8 words + 38*r8
   // (carry c <= 1); fold 3 limb0 += 38c, which cannot carry (c = 1 leaves the low words <= 1443).
   // Every fold runs unconditionally: lanes disagree on c, so a branch would diverge.
-  BX_HD static void mul(fe& r, const fe& a, const fe& b) {
-    uint32_t w[16];
-    B::mul8x8(w, a.v, b.v);
+  BX_HD static void reduce_wide(fe& r, const uint32_t w[16]) {
     uint32_t r8 = B::mul8x1_add(r.v, w + 8, 38, w);
     uint32_t c = B::add_small8(r.v, 38 * r8);
     if (!(B::is_ptx && BX_FAULT(fe32_ptx_mul_drop_final_fold))) r.v[0] += 38 * c;
   }
-  // Squaring shares the multiply (no dedicated squaring in this layout), so sqr == mul(a, a) limb for limb.
-  BX_HD static void sqr(fe& r, const fe& a) { mul(r, a, a); }
+  BX_HD static void mul(fe& r, const fe& a, const fe& b) {
+    uint32_t w[16];
+    B::mul8x8(w, a.v, b.v);
+    reduce_wide(r, w);
+  }
+  // Dedicated squaring (28 cross products once, doubled, plus 8 diagonals) and the same folds as mul,
+  // so sqr == mul(a, a) limb for limb.
+  BX_HD static void sqr(fe& r, const fe& a) {
+    uint32_t w[16];
+    B::sqr8(w, a.v);
+    reduce_wide(r, w);
+  }
 
   // 9-word a*k, fold 38*word8 through the chain (carry c), then limb0 += 38c.
   BX_HD static void mul_small(fe& r, const fe& a, uint32_t k) {
