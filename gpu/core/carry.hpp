@@ -346,7 +346,8 @@ BX_UNROLL
 #endif
   }
   // 16-word square: the 28 cross products a_i*a_j (i < j) once, in rows of one lo and one hi chain (row i
-  // adds into words 2i+1 .. i+8 and writes word i+9, untouched until then), doubled by one add chain (the
+  // adds into words 2i+1 .. i+8 and writes word i+9, untouched until then), doubled by one add chain over
+  // words 1..15 (word 0 holds no cross product; the
   // cross sum is below 2^511, so no bit leaves word 15), then the 8 diagonal squares in one chain.
   // Equals mul8x8(r, a, a) word for word.
   BX_HD static void sqr8(uint32_t r[16], const uint32_t a[8]) {
@@ -465,9 +466,8 @@ BX_UNROLL
         "addc.cc.u32 %11, %11, %11;\n\t"
         "addc.cc.u32 %12, %12, %12;\n\t"
         "addc.cc.u32 %13, %13, %13;\n\t"
-        "addc.cc.u32 %14, %14, %14;\n\t"
-        "addc.u32 %15, %15, %15;"
-        : "+r"(r[0]), "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "+r"(r[12]), "+r"(r[13]), "+r"(r[14]), "+r"(r[15]));
+        "addc.u32 %14, %14, %14;"
+        : "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8]), "+r"(r[9]), "+r"(r[10]), "+r"(r[11]), "+r"(r[12]), "+r"(r[13]), "+r"(r[14]), "+r"(r[15]));
     asm("mad.lo.cc.u32 %0, %16, %16, %0;\n\t"
         "madc.hi.cc.u32 %1, %16, %16, %1;\n\t"
         "madc.lo.cc.u32 %2, %17, %17, %2;\n\t"
