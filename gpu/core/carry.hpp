@@ -347,9 +347,8 @@ BX_UNROLL
   }
   // 16-word square: the 28 cross products a_i*a_j (i < j) once, in rows of one lo and one hi chain (row i
   // adds into words 2i+1 .. i+8 and writes word i+9, untouched until then), doubled by one add chain over
-  // words 1..15 (word 0 holds no cross product; the
-  // cross sum is below 2^511, so no bit leaves word 15), then the 8 diagonal squares in one chain.
-  // Equals mul8x8(r, a, a) word for word.
+  // words 1..15 (word 0 holds no cross product; the cross sum is below 2^511, so no bit leaves word 15),
+  // then the 8 diagonal squares in one chain. Equals mul8x8(r, a, a) word for word.
   BX_HD static void sqr8(uint32_t r[16], const uint32_t a[8]) {
 #if BX_ON_DEVICE
     BX_UNROLL
