@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include "cli/hex.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "reference/common/prime_field.hpp"
 
@@ -77,6 +78,10 @@ bool within(const typename F::fe& a, Bound b) {
   return true;
 }
 
+inline std::string hexdump_bytes(const uint8_t* expected, const uint8_t* actual) {
+  return bx::hexdump_diff(expected, actual, 32);
+}
+
 template <class F>
 std::string limbs_hex(const typename F::fe& a) {
   std::string s = "[";
@@ -115,11 +120,4 @@ std::optional<typename F::fe> represent(const Int& v) {
   return r;
 }
 
-}  // namespace bx::test
-
-#include "cli/hex.hpp"
-namespace bx::test {
-inline std::string hexdump_bytes(const uint8_t* expected, const uint8_t* actual) {
-  return bx::hexdump_diff(expected, actual, 32);
-}
 }  // namespace bx::test
