@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "cli/field_reference.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -18,16 +19,6 @@ namespace R = ref::f25519;
 namespace {
 
 using Outputs = std::array<Bytes32, 4>;
-
-// The bulk program on the golden model (see f25519::bulk_program).
-Outputs reference_program(uint64_t seed, uint64_t idx) {
-  Bytes32 a, b;
-  f25519::draw_operand(a.data(), seed, idx, 0);
-  f25519::draw_operand(b.data(), seed, idx, 1);
-  const ref::Int x = R::raw_value(a), y = R::raw_value(b);
-  const ref::Int r1 = R::mul(x, y), r2 = R::sqr(x), r3 = R::mul(R::add(x, y), R::sub(x, y));
-  return {R::encode(r1), R::encode(r2), R::encode(r3), R::encode(R::sub(r1, R::add(r2, r3)))};
-}
 
 template <template <class> class... Ls>
 void host_programs(std::vector<std::pair<std::string, Outputs>>& v, uint64_t seed, uint64_t idx,
@@ -55,7 +46,7 @@ void report_draw(uint64_t seed, uint64_t idx, const std::string& why) {
   f25519::draw_operand(b.data(), seed, idx, 1);
   std::fprintf(stderr, "DISAGREEMENT (%s) seed=%llu index=%llu\n  a = %s\n  b = %s\n", why.c_str(),
                (unsigned long long)seed, (unsigned long long)idx, to_hex(a).c_str(), to_hex(b).c_str());
-  const Outputs ref = reference_program(seed, idx);
+  const Outputs ref = reference_bulk_program(seed, idx);
   std::vector<std::pair<std::string, Outputs>> host;
   host_programs(host, seed, idx, f25519::AllLayouts{});
   for (int i = 0; i < 4; ++i) {
@@ -121,7 +112,7 @@ int run_verify_field(const VerifyOptions& opt) {
         report_draw(opt.seed, d.index, "gpu" + std::to_string(opt.devices.gpus[g]) + ": differs from " + impls[0] + ": " + which);
       }
       for (auto& s : r.samples) {
-        const Outputs ref = reference_program(opt.seed, s.index);
+        const Outputs ref = reference_bulk_program(opt.seed, s.index);
         for (int i = 0; i < 4; ++i)
           if (!std::equal(ref[i].begin(), ref[i].end(), s.out[i])) {
             ok = false;
@@ -156,7 +147,7 @@ int run_verify_field(const VerifyOptions& opt) {
       }
       if ((f25519::mix64(idx) & sample_mask) == 0) {
         ++judged;
-        if (reference_program(opt.seed, idx) != host[0].second) {
+        if (reference_bulk_program(opt.seed, idx) != host[0].second) {
           ok = false;
           report_draw(opt.seed, idx, "sample judged by the reference");
         }
