@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <tuple>
 
 #include "cli/bench.hpp"
+#include "cli/md5z.hpp"
 #include "cli/oracle.hpp"
 #include "cli/paths.hpp"
 #include "cli/registry.hpp"
@@ -25,7 +27,8 @@ std::string default_devices(bool prefer_gpu) {
 int cmd_list() {
   const int n = bx::gpu_count();
   std::printf("families:\n  field25519   arithmetic mod 2^255-19 (add sub neg mul sqr mul_small invert pow22523 sqrt_ratio canonical)\n"
-              "  x25519       RFC 7748 ladder over every field25519 layout\n");
+              "  x25519       RFC 7748 ladder over every field25519 layout\n"
+              "  md5z         MD5 leading-zero search over a Q9 tunnel (52-byte messages, 2^32 candidates per base)\n");
   std::printf("layouts: fe51 (5x51), fe32 (8x32 saturated), fe29 (9x29 lazy), fe26 (10x26/25 signed)\n");
   std::printf("backends: portable (host and device), ptx (device only)\n");
   std::printf("GPUs: %d%s\n", n,
@@ -42,6 +45,12 @@ int cmd_list() {
     if (n) where += std::string(where.empty() ? "" : ", ") + "gpu";
     std::printf("  %-28s runs here on: %s\n", v.name.c_str(), where.empty() ? "(needs a GPU)" : where.c_str());
   }
+  static const char* md5z_desc[] = {"full 64-step MD5 of the built message (the GPU oracle)",
+                                    "tunnel: steps 24..60, early exit on h0",
+                                    "tunnel + K+m fold (29 constants per base)",
+                                    "tunnel + fold + adds on the FMA pipe (mad.lo.u32 with a run-time 1)"};
+  for (auto v : bx::md5::kAllVariants)
+    std::printf("  %-28s runs here on: cpu%s   %s\n", bx::md5::variant_name(v), n ? ", gpu" : "", md5z_desc[int(v)]);
 #if defined(BX_ZOO)
   std::printf("fault zoo build: BX_FAULT=<name> plants one of:\n");
 #define BX_PRINT_FAULT(name, desc) std::printf("  %-32s %s\n", #name, desc);
@@ -76,16 +85,25 @@ int main(int argc, char** argv) {
   vgen->add_option("--root", vroot, "repository root to write into");
   auto* vchk = vec->add_subcommand("check", "verify every vector file against the reference and against generation");
   vchk->add_option("--root", vroot, "repository root to read from");
+  auto* vfind = vec->add_subcommand("find-hits", "GPU: search hits with 2..N zeros and write vectors/md5z/hits.json (frozen)");
+  vfind->add_option("--root", vroot, "repository root to write into");
+  int find_max = 10, find_dev = 0;
+  vfind->add_option("--max-zeros", find_max, "largest zero count to find (2..11)")->check(CLI::Range(2, 11));
+  vfind->add_option("--device", find_dev, "GPU index");
 
   auto* bench = app.add_subcommand("bench", "interleaved timed rounds with parity on every round");
   std::vector<std::string> bench_what;
   std::string bench_dev;
   bx::BenchOptions bopt;
-  bench->add_option("family", bench_what, "field25519 (default: every family)");
+  bench->add_option("family", bench_what, "field25519, md5z (default: every family)");
   bench->add_option("--device", bench_dev, "cpu, all, gpu or a GPU index (default: gpu if present)");
   bench->add_option("--rounds", bopt.rounds, "timed rounds (>= 3)")->check(CLI::Range(3, 1000));
   bench->add_option("--iters", bopt.iters, "dependent operations per thread")->check(CLI::Range(1, 1 << 20));
   bench->add_flag("--json", bopt.json, "also print JSON");
+  bx::md5z::BenchOptions mbopt;
+  bench->add_option("--threshold", mbopt.threshold, "md5z: hit threshold (zero digits) for the parity check")->check(CLI::Range(1, 32));
+  bench->add_option("--candidates", mbopt.candidates, "md5z: candidates per variant per round (<= 2^32)")
+      ->check(CLI::Range(uint64_t(1) << 20, uint64_t(1) << 32));
 
   auto* orc = app.add_subcommand("oracle", "JSON lines on stdin -> JSON lines on stdout");
   std::string orc_dev;
@@ -94,7 +112,18 @@ int main(int argc, char** argv) {
   auto* ver = app.add_subcommand("verify", "long differential run of a family");
   std::string ver_family, ver_dev;
   bx::VerifyOptions vopt;
-  ver->add_option("family", ver_family, "field25519")->required();
+  ver->add_option("family", ver_family, "field25519 or md5z")->required();
+  // md5z
+  long long m_bases = 0, m_threshold = 2;
+  std::vector<std::string> m_base_hex, m_variants;
+  std::string m_range = "0:2^32";
+  bool m_json = false;
+  ver->add_option("--bases", m_bases, "md5z: bases from seeds SEED..SEED+N-1 (bitexact's deterministic generator)");
+  ver->add_option("--base", m_base_hex, "md5z: a base as 104 hex digits (repeatable)");
+  ver->add_option("--range", m_range, "md5z: index range LO:HI, HI <= 2^32 (default 0:2^32)");
+  ver->add_option("--threshold", m_threshold, "md5z: report candidates with >= T leading zero hex digits (default 2)");
+  ver->add_option("--variant", m_variants, "md5z: plain, q9-v0, q9-v1, q9-v2 or all (default all)");
+  ver->add_flag("--json", m_json, "md5z: also print the table as JSON");
   ver->add_option("--ops", vopt.ops, "operations per layout (default 1e10)");
   ver->add_option("--seed", vopt.seed, "operand stream seed");
   ver->add_option("--first", vopt.first, "first draw index (resume point)");
@@ -126,6 +155,15 @@ int main(int argc, char** argv) {
       }
       return 0;
     }
+    if (vfind->parsed()) {
+      if (find_dev < 0 || find_dev >= bx::gpu_count()) throw bx::InputError("vectors find-hits: no GPU " + std::to_string(find_dev));
+      const std::string text = bx::md5z::find_hits(find_dev, find_max);
+      std::ofstream f(vroot + "/vectors/md5z/hits.json", std::ios::binary);
+      if (!f) throw bx::InputError("cannot write " + vroot + "/vectors/md5z/hits.json");
+      f << text;
+      std::printf("wrote vectors/md5z/hits.json\n");
+      return 0;
+    }
     if (vchk->parsed()) {
       auto problems = bx::vectors::check_all(vroot, true);
       for (auto& p : problems) std::fprintf(stderr, "%s\n", p.c_str());
@@ -133,17 +171,45 @@ int main(int argc, char** argv) {
       return problems.empty() ? 0 : 1;
     }
     if (bench->parsed()) {
-      for (auto& w : bench_what)
-        if (w != "field25519") throw bx::InputError("bench: unknown family or variant '" + w + "' (known: field25519)");
+      bool field = bench_what.empty(), md5 = bench_what.empty();
+      for (auto& w : bench_what) {
+        if (w == "field25519") field = true;
+        else if (w == "md5z") md5 = true;
+        else throw bx::InputError("bench: unknown family '" + w + "' (known: field25519, md5z)");
+      }
       bopt.devices = bx::parse_devices(bench_dev.empty() ? default_devices(true) : bench_dev);
-      return bx::run_bench(bopt);
+      int rc = 0;
+      if (field) rc |= bx::run_bench(bopt);
+      if (md5) {
+        mbopt.devices = bopt.devices;
+        mbopt.rounds = bopt.rounds;
+        mbopt.json = bopt.json;
+        if (mbopt.devices.gpus.empty() && mbopt.candidates > (uint64_t(1) << 24)) mbopt.candidates = uint64_t(1) << 24;
+        rc |= bx::md5z::run_bench(mbopt);
+      }
+      return rc;
     }
     if (orc->parsed()) {
       bx::run_oracle(std::cin, std::cout, bx::parse_devices(orc_dev.empty() ? "all" : orc_dev));
       return 0;
     }
     if (ver->parsed()) {
-      if (ver_family != "field25519") throw bx::InputError("verify: unknown family '" + ver_family + "' (known: field25519)");
+      if (ver_family == "md5z") {
+        bx::md5z::VerifyOptions mo;
+        mo.devices = bx::parse_devices(ver_dev.empty() ? default_devices(true) : ver_dev);
+        mo.threshold = bx::md5z::check_threshold(m_threshold);
+        std::tie(mo.lo, mo.hi) = bx::md5z::parse_range(m_range);
+        mo.variants = bx::md5z::parse_variants(m_variants.empty() ? std::vector<std::string>{"all"} : m_variants);
+        mo.json = m_json;
+        if (m_bases < 0 || m_bases > 1000000) throw bx::InputError("--bases: must be 0..1000000");
+        const uint64_t seed0 = ver->count("--seed") ? vopt.seed : 0;
+        for (long long k = 0; k < m_bases; ++k) mo.bases.push_back(bx::ref::md5z::make_base(seed0 + uint64_t(k)));
+        for (size_t k = 0; k < m_base_hex.size(); ++k)
+          mo.bases.push_back(bx::md5z::parse_base(m_base_hex[k], "--base #" + std::to_string(k + 1)));
+        if (mo.bases.empty()) throw bx::InputError("verify md5z: give --bases N or --base HEX");
+        return bx::md5z::run_verify(mo);
+      }
+      if (ver_family != "field25519") throw bx::InputError("verify: unknown family '" + ver_family + "' (known: field25519, md5z)");
       vopt.devices = bx::parse_devices(ver_dev.empty() ? default_devices(true) : ver_dev);
       if (!vopt.devices.gpus.empty()) vopt.devices.cpu = false;
       return bx::run_verify_field(vopt);

@@ -87,7 +87,8 @@ json x25519_reply(const json& req, const std::vector<FieldImpl>& impls) {
 
 }  // namespace
 
-std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& impls) {
+std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& impls,
+                         const std::vector<md5z::Impl>& md5_impls) {
   try {
     json req;
     try {
@@ -100,6 +101,7 @@ std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& 
     const std::string op = req["op"].get<std::string>();
     if (op.rfind("fe25519.", 0) == 0) return field_reply(req, op.substr(8), impls).dump();
     if (op == "x25519") return x25519_reply(req, impls).dump();
+    if (op == "md5" || op.rfind("md5z.", 0) == 0) return md5z::oracle_reply(req, md5_impls).dump();
     throw InputError("unknown op '" + op + "'");
   } catch (const InputError& e) {
     return json({{"error", e.what()}}).dump();
@@ -108,10 +110,11 @@ std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& 
 
 void run_oracle(std::istream& in, std::ostream& out, const DeviceSelection& sel) {
   const auto impls = field_impls(sel);
+  const auto md5_impls = md5z::impls({std::begin(md5::kAllVariants), std::end(md5::kAllVariants)}, sel);
   std::string line;
   while (std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    out << oracle_reply(line, impls) << "\n" << std::flush;
+    out << oracle_reply(line, impls, md5_impls) << "\n" << std::flush;
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/embedded.hpp"
 #include "cli/field_reference.hpp"
+#include "cli/md5z.hpp"
 #include "cli/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
@@ -165,8 +166,10 @@ int run_selftest(const SelftestOptions& opt) {
     js.push_back({{"variant", fi.variant()}, {"where", fi.where}, {"vectors", {tv.pass, tv.total}},
                   {"x25519", {tx.pass, tx.total}}, {"random", {tr.pass, tr.total}}, {"pass", ok}});
   }
+  all = md5z::selftest(opt.devices, opt.full, opt.seed, js) && all;
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("\nselftest %s: %zu implementation(s), %.1f s\n", all ? "PASSED" : "FAILED", impls.size(), s);
+  std::printf("\nselftest %s: %zu field25519 and %zu md5z implementation(s), %.1f s\n", all ? "PASSED" : "FAILED", impls.size(),
+              js.size() - impls.size(), s);
   if (opt.json) std::printf("%s\n", js.dump().c_str());
   return all ? 0 : 1;
 }

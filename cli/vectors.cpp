@@ -8,10 +8,13 @@
 
 #include "reference/field25519/catalogue.hpp"
 #include "cli/field_reference.hpp"
+#include "cli/md5z_vectors.hpp"
+#include "cli/vector_json.hpp"
 #include "reference/field25519/ref25519.hpp"
 
 namespace bx::vectors {
 using json = nlohmann::ordered_json;
+using namespace bx::vectors::io;
 using namespace bx::ref;
 using namespace bx::ref::f25519;
 using bx::f25519::Op;
@@ -94,44 +97,6 @@ std::vector<std::string> flags_for(Op op, const std::vector<const CatalogueEntry
   return {f.begin(), f.end()};
 }
 
-std::string render(const json& top, const std::string& groups_key) {
-  std::ostringstream o;
-  o << "{\n";
-  bool first = true;
-  for (auto it = top.begin(); it != top.end(); ++it) {
-    if (!first) o << ",\n";
-    first = false;
-    o << "  " << json(it.key()).dump() << ": ";
-    if (it.key() == groups_key) {
-      o << "[\n";
-      for (size_t g = 0; g < it->size(); ++g) {
-        const json& grp = (*it)[g];
-        o << "    {";
-        bool gf = true;
-        for (auto gi = grp.begin(); gi != grp.end(); ++gi) {
-          if (gi.key() == "tests") continue;
-          o << (gf ? "" : ", ") << json(gi.key()).dump() << ": " << gi->dump();
-          gf = false;
-        }
-        o << (gf ? "" : ", ") << "\"tests\": [\n";
-        const json& tests = grp["tests"];
-        for (size_t t = 0; t < tests.size(); ++t) o << "      " << tests[t].dump() << (t + 1 < tests.size() ? ",\n" : "\n");
-        o << "    ]}" << (g + 1 < it->size() ? ",\n" : "\n");
-      }
-      o << "  ]";
-    } else {
-      std::string d = it->dump(2);
-      std::string ind;
-      for (char c : d) {
-        ind += c;
-        if (c == '\n') ind += "  ";
-      }
-      o << ind;
-    }
-  }
-  o << "\n}\n";
-  return o.str();
-}
 
 std::string generate_field() {
   const auto cat = boundary_catalogue_bytes();
@@ -266,66 +231,6 @@ std::string generate_x25519() {
   return render(top, "testGroups");
 }
 
-// ---- strict loading ----
-
-struct Ctx {
-  std::string file;
-  std::string where(const json& t) const {
-    return file + ": tcId " + (t.contains("tcId") && t["tcId"].is_number_integer() ? std::to_string(t["tcId"].get<int>()) : "?");
-  }
-};
-void require_keys(const json& j, const std::set<std::string>& required, const std::set<std::string>& optional,
-                  const std::string& where) {
-  if (!j.is_object()) throw InputError(where + ": expected an object");
-  for (auto it = j.begin(); it != j.end(); ++it)
-    if (!required.count(it.key()) && !optional.count(it.key())) throw InputError(where + ": unknown field '" + it.key() + "'");
-  for (auto& k : required)
-    if (!j.contains(k)) throw InputError(where + ": missing field '" + k + "'");
-}
-std::string get_str(const json& j, const std::string& k, const std::string& where) {
-  if (!j[k].is_string()) throw InputError(where + ": field '" + k + "' must be a string");
-  return j[k].get<std::string>();
-}
-Bytes32 get_b32(const json& j, const std::string& k, const std::string& where) {
-  return bytes32_from_hex(get_str(j, k, where), where + ": field '" + k + "'");
-}
-json parse_json(const std::string& file, const std::string& text) {
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(file + ": not valid JSON (" + std::string(e.what()) + ")");
-  }
-}
-std::vector<std::string> get_flags(const json& t, const json& notes, const std::string& where) {
-  if (!t["flags"].is_array()) throw InputError(where + ": field 'flags' must be an array");
-  std::vector<std::string> f;
-  for (auto& x : t["flags"]) {
-    if (!x.is_string()) throw InputError(where + ": field 'flags': entries must be strings");
-    if (!notes.contains(x.get<std::string>()))
-      throw InputError(where + ": field 'flags': '" + x.get<std::string>() + "' is not described in notes");
-    f.push_back(x.get<std::string>());
-  }
-  return f;
-}
-void check_header(const json& top, const std::string& file, const char* schema, const std::set<std::string>& optional) {
-  require_keys(top, {"algorithm", "schema", "generator", "numberOfTests", "notes", "testGroups"}, optional, file);
-  if (!top["schema"].is_string() || top["schema"].get<std::string>() != schema)
-    throw InputError(file + ": field 'schema': expected '" + schema + "'");
-  if (!top["numberOfTests"].is_number_integer()) throw InputError(file + ": field 'numberOfTests' must be an integer");
-  if (!top["testGroups"].is_array()) throw InputError(file + ": field 'testGroups' must be an array");
-  if (!top["notes"].is_object()) throw InputError(file + ": field 'notes' must be an object");
-}
-int get_id(const json& t, std::set<int>& seen, const std::string& file) {
-  if (!t.is_object() || !t.contains("tcId") || !t["tcId"].is_number_integer())
-    throw InputError(file + ": a test has no integer tcId");
-  int id = t["tcId"].get<int>();
-  if (!seen.insert(id).second) throw InputError(file + ": tcId " + std::to_string(id) + ": duplicate tcId");
-  return id;
-}
-void check_result(const json& t, const std::string& where) {
-  if (get_str(t, "result", where) != "valid") throw InputError(where + ": field 'result': expected 'valid'");
-}
-
 }  // namespace
 
 std::vector<FieldTest> parse_field(const std::string& file, const std::string& text) {
@@ -404,7 +309,9 @@ std::vector<X25519Test> parse_x25519(const std::string& file, const std::string&
 }
 
 std::map<std::string, std::string> generate_all() {
-  return {{kFieldPath, generate_field()}, {kX25519Path, generate_x25519()}};
+  std::map<std::string, std::string> all = {{kFieldPath, generate_field()}, {kX25519Path, generate_x25519()}};
+  all.merge(bx::md5z::generate_vectors());
+  return all;
 }
 
 std::vector<std::string> check_all(const std::string& root, bool verbose) {
@@ -420,7 +327,7 @@ std::vector<std::string> check_all(const std::string& root, bool verbose) {
     text = s.str();
     return true;
   };
-  const auto fresh = generate_all();
+  const std::map<std::string, std::string> fresh = {{kFieldPath, generate_field()}, {kX25519Path, generate_x25519()}};
   for (auto& [rel, want] : fresh) {
     std::string text;
     if (!read(rel, text)) continue;
@@ -453,6 +360,7 @@ std::vector<std::string> check_all(const std::string& root, bool verbose) {
     if (text != want)
       problems.push_back(rel + ": stale: differs from what `bitexact vectors generate` writes (run it and commit)");
   }
+  for (auto& p : bx::md5z::check_vectors(root, verbose)) problems.push_back(p);
   return problems;
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/md5z.hpp"
 #include "cli/oracle.hpp"
 
 namespace {
@@ -67,6 +68,38 @@ TEST(Oracle, BadRequestsGetAnErrorLineAndProcessingContinues) {
   EXPECT_NE(r[4]["error"].get<std::string>().find("missing field 'b'"), std::string::npos);
   EXPECT_NE(r[5]["error"].get<std::string>().find("unknown field 'c'"), std::string::npos);
   EXPECT_TRUE(r[6]["agree"]);
+}
+
+json ask_md5(const std::string& line) {
+  static const auto impls = bx::md5z::impls({std::begin(bx::md5::kAllVariants), std::end(bx::md5::kAllVariants)},
+                                            bx::DeviceSelection{true, {}});
+  return json::parse(bx::oracle_reply(line, {}, impls));
+}
+
+TEST(Oracle, Md5AndMd5zRequests) {
+  auto r = ask_md5(R"({"op":"md5","data":"616263"})");
+  EXPECT_EQ(r["ref"], "900150983cd24fb0d6963f7d28e17f72");
+  EXPECT_TRUE(r["agree"]);
+  auto b = ask_md5(R"({"op":"md5z.base","seed":5})");
+  ASSERT_TRUE(b.contains("base")) << b.dump();
+  EXPECT_EQ(b["base"].get<std::string>().size(), 104u);
+  auto c = ask_md5(R"({"op":"md5z.candidate","base":")" + b["base"].get<std::string>() + R"(","index":4294967295})");
+  EXPECT_TRUE(c["agree"]) << c.dump();
+  EXPECT_EQ(c["impl"].size(), 4u);
+  EXPECT_EQ(c["impl"]["md5z/q9-v2@cpu"], c["ref"]["zeros"]);
+  EXPECT_EQ(c["ref"]["message"].get<std::string>().size(), 104u);
+}
+
+TEST(Oracle, Md5zBadRequestsGetErrorLines) {
+  const std::string base = ask_md5(R"({"op":"md5z.base","seed":5})")["base"];
+  auto err = [](const json& j) { return j.contains("error") ? j["error"].get<std::string>() : std::string("(no error)"); };
+  EXPECT_NE(err(ask_md5(R"({"op":"md5z.candidate","base":")" + base + R"(","index":4294967296})")).find("index"), std::string::npos);
+  EXPECT_NE(err(ask_md5(R"({"op":"md5z.candidate","base":")" + std::string(104, '0') + R"(","index":1})")).find("not a Q9-tunnel base"),
+            std::string::npos);
+  EXPECT_NE(err(ask_md5(R"({"op":"md5z.candidate","base":"00","index":1})")).find("hex digits"), std::string::npos);
+  EXPECT_NE(err(ask_md5(R"({"op":"md5","data":"abc"})")).find("odd"), std::string::npos);
+  EXPECT_NE(err(ask_md5(R"({"op":"md5z.base","seed":-1})")).find("seed"), std::string::npos);
+  EXPECT_NE(err(ask_md5(R"({"op":"md5z.base"})")).find("missing field 'seed'"), std::string::npos);
 }
 
 }  // namespace

@@ -5,9 +5,11 @@
 #include "cli/paths.hpp"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "cli/embedded.hpp"
+#include "cli/md5z_vectors.hpp"
 #include "cli/vectors.hpp"
 
 namespace {
@@ -22,7 +24,7 @@ std::string read_file(const std::string& rel) {
 
 TEST(Vectors, CheckedInFilesAreFreshAndEmbedded) {
   const auto fresh = bx::vectors::generate_all();
-  ASSERT_EQ(fresh.size(), 2u);
+  ASSERT_EQ(fresh.size(), 5u);  // field25519: ops, x25519; md5z: rfc1321, bases, candidates
   for (auto& [rel, text] : fresh) {
     EXPECT_EQ(read_file(rel), text) << rel << " is stale: run `bitexact vectors generate`";
     bool found = false;
@@ -89,6 +91,42 @@ TEST(Vectors, X25519LoaderRejectsMalformedFiles) {
   bad.replace(bad.find("\"iterations\":1"), 14, "\"iterations\":0");
   EXPECT_THROW(bx::vectors::parse_x25519("x.json", bad), InputError);
   EXPECT_THROW(bx::vectors::parse_x25519("x.json", text.substr(0, text.size() / 2)), InputError);
+}
+
+TEST(Md5zVectors, FilesVerifyAndFrozenHitsCoverTwoToTen) {
+  const auto problems = bx::vectors::check_all(bx::source_dir(), false);
+  for (auto& p : problems) ADD_FAILURE() << p;
+  const auto hits = bx::md5z::parse_candidates("hits.json", read_file("vectors/md5z/hits.json"));
+  std::set<int> zeros;
+  for (auto& h : hits) zeros.insert(h.zeros);
+  for (int k = 2; k <= 10; ++k) EXPECT_TRUE(zeros.count(k)) << "no frozen hit with " << k << " zeros";
+  EXPECT_EQ(bx::md5z::load_embedded_hits().size(), hits.size());
+}
+
+TEST(Md5zVectors, LoadersRejectMalformedFiles) {
+  const std::string c = read_file("vectors/md5z/candidates.json");
+  auto bad = [&](const std::string& from, const std::string& to, const std::string& want) {
+    std::string t = c;
+    const auto at = t.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    t.replace(at, from.size(), to);
+    try {
+      bx::md5z::parse_candidates("c.json", t);
+      ADD_FAILURE() << "accepted: " << to;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+  };
+  bad("\"index\":0,", "\"index\":4294967296,", "'index'");
+  bad("\"index\":0,", "\"index\":-1,", "'index'");
+  bad("\"zeros\":", "\"zeroes\":", "unknown field 'zeroes'");
+  bad("\"message\":\"", "\"message\":\"zz", "'message'");
+  bad("\"message\":\"", "\"message\":\"00", "hex digits");
+  const std::string b = read_file("vectors/md5z/bases.json");
+  EXPECT_GT(bx::md5z::parse_bases("b.json", b).size(), 10u);
+  std::string bb = b;
+  bb.replace(bb.find("\"result\":\"invalid\""), 18, "\"result\":\"valid\"");
+  EXPECT_THROW(bx::md5z::parse_bases("b.json", bb), InputError);
 }
 
 }  // namespace

@@ -12,7 +12,13 @@
   X(fe32_canon_single_pass, "8x32 canonicalisation subtracts p once where twice can be needed")         \
   X(fe32_canon_mask_wrong_limb, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
   X(fe51_sub_2p_on_loose, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \
-  X(sqrt_ratio_wrong_branch, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")
+  X(sqrt_ratio_wrong_branch, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")     \
+  X(md5z_zeros_no_bswap, "md5z zero count uses clz(h0) without the byte swap")                           \
+  X(md5z_early_exit_rejects_equal, "md5z early exit on h0 rejects candidates with exactly T zeros")       \
+  X(md5z_range_wrap, "md5z launch plan computes slice ends in 32 bits: a range ending at 2^32 loses its last slice") \
+  X(md5z_fold_wrong_word, "md5z K+m fold of step 40 takes the previous step's word (m10 instead of m13)") \
+  X(md5z_h1_skipped_when_h0_zero, "md5z reports 8 zeros when h0 == 0 without computing h1 (steps 61..63)") \
+  X(md5z_m12_stale_q9, "md5z recomputes m12 with the base's Q[9] instead of the candidate's")
 
 namespace bx {
 enum class Fault : int {

@@ -1,6 +1,5 @@
-// Shared pieces of the field25519 launchers (included by the .cu files only): the implementation list,
-// name dispatch, device buffers, device selection (which also syncs the zoo's fault switch, kept per
-// translation unit) and event timing.
+// Shared pieces of the field25519 launchers (included by the .cu files only): the implementation list
+// and name dispatch.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -8,6 +7,7 @@
 #include <string>
 
 #include "gpu/core/cuda_check.hpp"
+#include "gpu/kernels/cuda_util.cuh"
 #include "gpu/field25519/layouts.hpp"
 
 namespace bx::kern {
@@ -36,30 +36,6 @@ void with_impl(const std::string& impl, Fn&& fn) {
 #undef BX_DISPATCH
   throw std::invalid_argument("unknown field25519 implementation: " + impl);
 }
-
-template <class T>
-struct DevBuf {
-  T* p = nullptr;
-  explicit DevBuf(size_t n) { BX_CUDA(cudaMalloc(&p, (n ? n : 1) * sizeof(T))); }
-  ~DevBuf() { cudaFree(p); }
-  DevBuf(const DevBuf&) = delete;
-  DevBuf& operator=(const DevBuf&) = delete;
-  void put(const T* h, size_t n) { BX_CUDA(cudaMemcpy(p, h, n * sizeof(T), cudaMemcpyHostToDevice)); }
-  void get(T* h, size_t n) const { BX_CUDA(cudaMemcpy(h, p, n * sizeof(T), cudaMemcpyDeviceToHost)); }
-};
-
-void select(int dev) {
-  BX_CUDA(cudaSetDevice(dev));
-  bx_sync_fault_to_device();
-}
-unsigned blocks_for(size_t n, unsigned threads) { return unsigned((n + threads - 1) / threads); }
-
-float time_ms(cudaEvent_t a, cudaEvent_t b) {
-  float ms = 0;
-  BX_CUDA(cudaEventElapsedTime(&ms, a, b));
-  return ms;
-}
-
 
 }  // namespace
 }  // namespace bx::kern

@@ -1,0 +1,72 @@
+// md5z in the CLI: base and range input (strict: a 52-byte string that is not a base, a bad range or
+// threshold 0 is an InputError), the implementation registry (every variant on the CPU and on every GPU),
+// `bitexact verify md5z` and `bitexact bench md5z`.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+#include "cli/registry.hpp"
+#include "gpu/md5/search.hpp"
+#include "reference/md5z/md5z_ref.hpp"
+
+namespace bx::md5z {
+
+using Message = ref::md5z::Message;
+
+// 104 hex digits -> a checked base (reference checker and the tunnel's own check must both accept it).
+Message parse_base(const std::string& hex, const std::string& what);
+// The tunnel precomputation of a base; throws InputError naming `what` if it is not a base.
+md5::TunnelBase prepare(const Message& base, const std::string& what);
+// "LO:HI" with decimal, 0x-hex or 2^K numbers; 0 <= LO < HI <= 2^32.
+std::pair<uint64_t, uint64_t> parse_range(const std::string& s);
+// 1..32 (0 is not a difficulty).
+int check_threshold(long long t);
+// Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
+std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
+
+struct Impl {
+  md5::Variant variant;
+  std::string where;  // "cpu" or "gpu0", ...
+  int device = -1;
+  std::string label() const { return std::string(md5::variant_name(variant)) + "@" + where; }
+  // Sorted packed hits of [lo, hi) at threshold T; adds kernel/host seconds to *seconds.
+  std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)> search;
+};
+Impl make_impl(md5::Variant v, const DeviceSelection& sel, bool gpu, int dev);
+std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel);
+
+struct VerifyOptions {
+  DeviceSelection devices;
+  std::vector<Message> bases;
+  uint64_t lo = 0, hi = md5::kIndexEnd;
+  int threshold = 2;
+  std::vector<md5::Variant> variants;
+  bool json = false;
+};
+int run_verify(const VerifyOptions& opt);
+
+struct BenchOptions {
+  DeviceSelection devices;
+  int rounds = 3;
+  int threshold = 6;
+  uint64_t candidates = uint64_t(1) << 32;  // per variant per round
+  uint64_t seed = 0xbe9c4;
+  bool json = false;
+};
+int run_bench(const BenchOptions& opt);
+
+}  // namespace bx::md5z
+
+namespace bx::md5z {
+// `bitexact selftest` part for md5z: every variant on every selected place against the embedded vectors
+// (candidates at T = 0, frozen hits at T = zeros and zeros + 1) and a seeded range ending at 2^32 against
+// the reference; the RFC 1321 suite and the non-bases once on the host. Prints rows, appends JSON rows.
+bool selftest(const DeviceSelection& devices, bool full, uint64_t seed, nlohmann::ordered_json& rows);
+// Oracle requests (cli/oracle.hpp): "md5", "md5z.base", "md5z.candidate". Throws InputError on bad input.
+nlohmann::ordered_json oracle_reply(const nlohmann::ordered_json& req, const std::vector<Impl>& impls);
+// `bitexact vectors find-hits`: GPU search for one hit with each zero count 2..max_zeros, each re-hashed
+// with OpenSSL; returns the hits.json text.
+std::string find_hits(int dev, int max_zeros);
+}  // namespace bx::md5z

@@ -1,0 +1,104 @@
+// `bitexact bench md5z`: every variant in interleaved rounds (the order rotates each round) on a fresh
+// random base per round, the same candidates for all; parity of the hit lists on every round and every
+// hit re-hashed with OpenSSL. Rates are set against the integer-ALU issue ceiling measured here.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cli/md5z.hpp"
+#include "cli/sass_path.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/md5z_kernels.hpp"
+#endif
+
+namespace bx::md5z {
+
+int run_bench(const BenchOptions& o) {
+  std::vector<Impl> list = impls({std::begin(md5::kAllVariants), std::end(md5::kAllVariants)}, o.devices);
+  if (list.empty()) throw InputError("bench md5z: nothing selected");
+  double ceiling = 0;
+#if defined(BX_HAVE_CUDA)
+  if (!o.devices.gpus.empty()) ceiling = kern::ialu_ceiling(o.devices.gpus[0]);
+#endif
+  std::printf("bench md5z: %d rounds, %.4g candidates per variant per round, threshold %d, base seed %llu + round\n",
+              o.rounds, double(o.candidates), o.threshold, (unsigned long long)o.seed);
+  if (ceiling > 0) std::printf("int32 ALU issue ceiling (LOP3 microbenchmark, gpu%d): %.2f T ops/s\n", o.devices.gpus[0], ceiling / 1e12);
+  std::map<std::string, std::vector<double>> rate;
+  bool parity = true;
+  for (int r = 0; r < o.rounds; ++r) {
+    const Message base = ref::md5z::make_base(o.seed + uint64_t(r));
+    const auto tb = prepare(base, "bench base");
+    std::vector<std::vector<uint64_t>> got(list.size());
+    for (size_t k = 0; k < list.size(); ++k) {
+      const size_t j = (k + size_t(r)) % list.size();  // rotate the order each round
+      double secs = 0;
+      got[j] = list[j].search(tb, 0, o.candidates, o.threshold, &secs);
+      std::sort(got[j].begin(), got[j].end());
+      rate[list[j].label()].push_back(double(o.candidates) / secs);
+    }
+    ref::md5z::CandidateHasher h(base);
+    size_t bad = 0;
+    for (uint64_t hit : got[0]) bad += h.zeros(md5::hit_index(hit)) != md5::hit_zeros(hit);
+    for (size_t j = 1; j < list.size(); ++j)
+      if (got[j] != got[0]) {
+        std::fprintf(stderr, "PARITY FAIL round %d: %s reports %zu hits, %s %zu (different lists)\n", r,
+                     list[j].label().c_str(), got[j].size(), list[0].label().c_str(), got[0].size());
+        parity = false;
+      }
+    if (bad) {
+      std::fprintf(stderr, "PARITY FAIL round %d: %zu hits disagree with OpenSSL\n", r, bad);
+      parity = false;
+    }
+    std::printf("round %d: %zu hits, parity %s\n", r, got[0].size(), parity ? "OK" : "FAILED");
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  const auto sass = sass_common_paths();
+  std::printf("\n%-20s %10s %10s %10s %12s %12s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
+              "SASS/cand", "% ceiling", "regs", "local");
+  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  std::string best;
+  double best_rate = 0;
+  for (auto& im : list) {
+    const double med = median(rate[im.label()]);
+    const double mn = *std::min_element(rate[im.label()].begin(), rate[im.label()].end());
+    const std::string plain_label = std::string("md5z/plain@") + im.where;
+    const double ratio = rate.count(plain_label) ? med / median(rate[plain_label]) : 0;
+    int regs = -1;
+    size_t local = 0;
+#if defined(BX_HAVE_CUDA)
+    if (im.device >= 0) {
+      auto ki = kern::md5z_kernel_info(im.variant);
+      regs = ki.registers;
+      local = ki.local_bytes;
+    }
+#endif
+    const bool gpu = im.device >= 0;
+    const double slots = gpu && ceiling > 0 ? ceiling / med : 0;
+    const auto it = sass.find(int(im.variant));
+    const int sass_n = gpu && it != sass.end() ? it->second : 0;
+    const double frac = sass_n && ceiling > 0 ? med * sass_n / ceiling : 0;
+    char s1[32] = "-", s2[32] = "-", s3[32] = "-";
+    if (slots) std::snprintf(s1, sizeof s1, "%.1f", slots);
+    if (sass_n) std::snprintf(s2, sizeof s2, "%d", sass_n);
+    if (frac) std::snprintf(s3, sizeof s3, "%.1f%%", 100 * frac);
+    std::printf("%-20s %10.2f %10.2f %9.2fx %12s %12s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
+                s3, regs, local);
+    if (im.variant != md5::Variant::plain && med > best_rate) best_rate = med, best = im.label();
+    js.push_back({{"variant", im.label()}, {"gcand_per_s", med / 1e9}, {"min_gcand_per_s", mn / 1e9}, {"vs_plain", ratio},
+                  {"issue_slots_per_candidate", slots}, {"sass_common_path", sass_n}, {"fraction_of_ceiling", frac},
+                  {"registers", regs}, {"local_bytes", local}, {"rounds", rate[im.label()]}});
+  }
+  if (sass.empty()) std::printf("(SASS/cand: cuobjdump not found on PATH)\n");
+  std::printf("slots/cand = integer issue ceiling / rate: the issue slots one candidate costs at this rate\n");
+  std::printf("best tunnel variant: %s at %.2f G candidates/s; parity on every round: %s\n", best.c_str(), best_rate / 1e9,
+              parity ? "OK" : "FAILED");
+  if (o.json) std::printf("%s\n", nlohmann::ordered_json({{"ceiling_ops_per_s", ceiling}, {"parity", parity}, {"variants", js}}).dump().c_str());
+  return parity ? 0 : 1;
+}
+
+}  // namespace bx::md5z

@@ -1,0 +1,171 @@
+// `bitexact verify md5z`: every selected variant on every selected device against md5z/plain over the
+// same bases and ranges; every reported index is re-hashed with OpenSSL on the CPU.
+//   mismatch : a reported (index, zeros) whose zero count differs from OpenSSL's (incl. a non-hit)
+//   duplicate: an index reported twice by one implementation
+//   missing  : an index that OpenSSL confirms as a hit (any implementation found it) that one did not report
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "cli/md5z.hpp"
+
+namespace bx::md5z {
+namespace {
+
+struct Row {
+  Impl impl;
+  uint64_t hits = 0, mismatches = 0, duplicates = 0, missing = 0, candidates = 0;
+  double seconds = 0;
+};
+
+// OpenSSL zero counts of `idx` (sorted, unique) for one base, on every core.
+std::vector<int8_t> judge(const Message& base, const std::vector<uint32_t>& idx) {
+  std::vector<int8_t> z(idx.size());
+  const unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> th;
+  for (unsigned t = 0; t < nt; ++t)
+    th.emplace_back([&, t] {
+      ref::md5z::CandidateHasher h(base);
+      for (size_t j = t; j < idx.size(); j += nt) z[j] = int8_t(h.zeros(idx[j]));
+    });
+  for (auto& t : th) t.join();
+  return z;
+}
+
+void report_mismatch(const Message& base, uint32_t index, const std::vector<Row>& rows,
+                     const std::vector<std::vector<uint64_t>>& lists, int ref_zeros) {
+  ref::md5z::CandidateHasher h(base);
+  const auto msg = h.message(index);
+  std::fprintf(stderr, "MISMATCH md5z search base=%s index=%u (0x%08x)\n  message = %s\n  OpenSSL digest = %s zeros = %d\n",
+               to_hex(base.data(), 52).c_str(), index, index, to_hex(msg.data(), 52).c_str(),
+               ref::md5z::digest_hex(h.digest(index)).c_str(), ref_zeros);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    auto it = std::lower_bound(lists[r].begin(), lists[r].end(), md5::pack_hit(index, 0));
+    std::string got = "not reported";
+    if (it != lists[r].end() && md5::hit_index(*it) == index) got = "zeros = " + std::to_string(md5::hit_zeros(*it));
+    std::fprintf(stderr, "  %-22s %s\n", rows[r].impl.label().c_str(), got.c_str());
+  }
+}
+
+class Progress {
+ public:
+  Progress(uint64_t total, bool enabled) : total_(total), on_(enabled), tty_(isatty(2)) {}
+  void update(uint64_t done, const std::string& what) {
+    if (!on_) return;
+    const int pct = int(100.0 * double(done) / double(total_));
+    if (!tty_ && pct < last_ + 10 && done != total_) return;
+    last_ = pct;
+    const int w = 30, fill = pct * w / 100;
+    std::fprintf(stderr, "%s[%s%s] %3d%% %s%s", tty_ ? "\r" : "", std::string(fill, '#').c_str(),
+                 std::string(w - fill, '.').c_str(), pct, what.c_str(), tty_ ? "   " : "\n");
+    if (tty_ && done == total_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  uint64_t total_;
+  bool on_, tty_;
+  int last_ = -10;
+};
+
+}  // namespace
+
+int run_verify(const VerifyOptions& o) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<Row> rows;
+  // The oracle: md5z/plain on the first selected GPU, else on the CPU.
+  const bool oracle_gpu = !o.devices.gpus.empty();
+  rows.push_back({make_impl(md5::Variant::plain, o.devices, oracle_gpu, oracle_gpu ? o.devices.gpus[0] : -1)});
+  for (auto& im : impls(o.variants, o.devices))
+    if (!(im.variant == md5::Variant::plain && im.where == rows[0].impl.where)) rows.push_back({im});
+  if (!rows[0].impl.search) throw InputError("verify md5z: this build has no CUDA kernels");
+  const uint64_t per_base = o.hi - o.lo;
+  std::printf("verify md5z: %zu base(s) x [%llu, %llu) = %.4g candidates per implementation, threshold %d\n",
+              o.bases.size(), (unsigned long long)o.lo, (unsigned long long)o.hi, double(per_base) * o.bases.size(),
+              o.threshold);
+  std::printf("oracle: %s; judge: OpenSSL MD5 of every reported index on %u CPU thread(s)\n",
+              rows[0].impl.label().c_str(), std::max(1u, std::thread::hardware_concurrency()));
+  if (o.devices.gpus.empty() && gpu_count() == 0) std::printf("no GPU found: CPU (host) runs of the variants only\n");
+  uint64_t true_hits = 0, shown = 0;
+  Progress prog(per_base * o.bases.size(), per_base * o.bases.size() >= (uint64_t(1) << 34));
+  for (size_t b = 0; b < o.bases.size(); ++b) {
+    const auto tb = prepare(o.bases[b], "base " + std::to_string(b));
+    std::vector<std::vector<uint64_t>> lists(rows.size());
+    for (size_t r = 0; r < rows.size(); ++r) {
+      lists[r] = rows[r].impl.search(tb, o.lo, o.hi, o.threshold, &rows[r].seconds);
+      std::sort(lists[r].begin(), lists[r].end());
+      rows[r].candidates += per_base;
+    }
+    // Every index anyone reported, sorted and unique (the lists are sorted: a linear merge).
+    std::vector<uint32_t> idx, one, merged;
+    for (auto& l : lists) {
+      one.clear();
+      for (uint64_t h : l)
+        if (one.empty() || one.back() != md5::hit_index(h)) one.push_back(md5::hit_index(h));
+      merged.clear();
+      std::set_union(idx.begin(), idx.end(), one.begin(), one.end(), std::back_inserter(merged));
+      idx.swap(merged);
+    }
+    const auto zref = judge(o.bases[b], idx);
+    uint64_t base_true = 0;
+    for (int8_t z : zref) base_true += z >= o.threshold;
+    true_hits += base_true;
+    for (size_t r = 0; r < rows.size(); ++r) {
+      size_t pos = 0;
+      for (size_t k = 0; k < lists[r].size(); ++k) {
+        const uint32_t i = md5::hit_index(lists[r][k]);
+        if (k && md5::hit_index(lists[r][k - 1]) == i) {
+          ++rows[r].duplicates;
+          continue;
+        }
+        while (idx[pos] != i) ++pos;
+        ++rows[r].hits;
+        if (zref[pos] != md5::hit_zeros(lists[r][k])) {
+          ++rows[r].mismatches;
+          if (shown++ < 5) report_mismatch(o.bases[b], i, rows, lists, zref[pos]);
+        }
+      }
+      // True hits this implementation did not report with the right count are missing (a wrong count is
+      // already a mismatch).
+      uint64_t reported_true = 0;
+      size_t p2 = 0;
+      for (size_t k = 0; k < lists[r].size(); ++k) {
+        const uint32_t i = md5::hit_index(lists[r][k]);
+        if (k && md5::hit_index(lists[r][k - 1]) == i) continue;
+        while (idx[p2] != i) ++p2;
+        reported_true += zref[p2] >= o.threshold;
+      }
+      rows[r].missing += base_true - reported_true;
+    }
+    prog.update(per_base * (b + 1), "base " + std::to_string(b + 1) + "/" + std::to_string(o.bases.size()));
+  }
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double expected = double(per_base) * o.bases.size() * std::pow(16.0, -o.threshold);
+  std::printf("\n%-22s %12s %10s %10s %10s %12s %10s  %s\n", "implementation", "hits", "mismatch", "duplicate", "missing",
+              "cand/s", "seconds", "verdict");
+  bool ok = true;
+  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  for (auto& r : rows) {
+    const bool pass = r.mismatches == 0 && r.duplicates == 0 && r.missing == 0;
+    ok = ok && pass;
+    std::printf("%-22s %12llu %10llu %10llu %10llu %12.4g %10.2f  %s\n", r.impl.label().c_str(),
+                (unsigned long long)r.hits, (unsigned long long)r.mismatches, (unsigned long long)r.duplicates,
+                (unsigned long long)r.missing, r.seconds > 0 ? double(r.candidates) / r.seconds : 0.0, r.seconds,
+                pass ? "PASS" : "FAIL");
+    js.push_back({{"implementation", r.impl.label()}, {"hits", r.hits}, {"mismatches", r.mismatches},
+                  {"duplicates", r.duplicates}, {"missing", r.missing}, {"candidates", r.candidates},
+                  {"seconds", r.seconds}, {"pass", pass}});
+  }
+  std::printf("confirmed hits (OpenSSL): %llu (expected about %.0f at 16^-%d); wall %.1f s\n",
+              (unsigned long long)true_hits, expected, o.threshold, wall);
+  std::printf("verify md5z %s\n", ok ? "PASSED" : "FAILED");
+  if (o.json) std::printf("%s\n", js.dump().c_str());
+  return ok ? 0 : 1;
+}
+
+}  // namespace bx::md5z

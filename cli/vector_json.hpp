@@ -1,0 +1,114 @@
+// The JSON side of the vector files (Wycheproof shape): deterministic rendering (one test per line) and
+// strict field access. Every problem is an InputError naming the file, the tcId and the field.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+#include "cli/hex.hpp"
+
+namespace bx::vectors::io {
+using json = nlohmann::ordered_json;
+
+inline std::string render(const json& top, const std::string& groups_key) {
+  std::ostringstream o;
+  o << "{\n";
+  bool first = true;
+  for (auto it = top.begin(); it != top.end(); ++it) {
+    if (!first) o << ",\n";
+    first = false;
+    o << "  " << json(it.key()).dump() << ": ";
+    if (it.key() == groups_key) {
+      o << "[\n";
+      for (size_t g = 0; g < it->size(); ++g) {
+        const json& grp = (*it)[g];
+        o << "    {";
+        bool gf = true;
+        for (auto gi = grp.begin(); gi != grp.end(); ++gi) {
+          if (gi.key() == "tests") continue;
+          o << (gf ? "" : ", ") << json(gi.key()).dump() << ": " << gi->dump();
+          gf = false;
+        }
+        o << (gf ? "" : ", ") << "\"tests\": [\n";
+        const json& tests = grp["tests"];
+        for (size_t t = 0; t < tests.size(); ++t) o << "      " << tests[t].dump() << (t + 1 < tests.size() ? ",\n" : "\n");
+        o << "    ]}" << (g + 1 < it->size() ? ",\n" : "\n");
+      }
+      o << "  ]";
+    } else {
+      std::string d = it->dump(2);
+      std::string ind;
+      for (char c : d) {
+        ind += c;
+        if (c == '\n') ind += "  ";
+      }
+      o << ind;
+    }
+  }
+  o << "\n}\n";
+  return o.str();
+}
+
+// ---- strict loading ----
+
+struct Ctx {
+  std::string file;
+  std::string where(const json& t) const {
+    return file + ": tcId " + (t.contains("tcId") && t["tcId"].is_number_integer() ? std::to_string(t["tcId"].get<int>()) : "?");
+  }
+};
+inline void require_keys(const json& j, const std::set<std::string>& required, const std::set<std::string>& optional,
+                  const std::string& where) {
+  if (!j.is_object()) throw InputError(where + ": expected an object");
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (!required.count(it.key()) && !optional.count(it.key())) throw InputError(where + ": unknown field '" + it.key() + "'");
+  for (auto& k : required)
+    if (!j.contains(k)) throw InputError(where + ": missing field '" + k + "'");
+}
+inline std::string get_str(const json& j, const std::string& k, const std::string& where) {
+  if (!j[k].is_string()) throw InputError(where + ": field '" + k + "' must be a string");
+  return j[k].get<std::string>();
+}
+inline Bytes32 get_b32(const json& j, const std::string& k, const std::string& where) {
+  return bytes32_from_hex(get_str(j, k, where), where + ": field '" + k + "'");
+}
+inline json parse_json(const std::string& file, const std::string& text) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InputError(file + ": not valid JSON (" + std::string(e.what()) + ")");
+  }
+}
+inline std::vector<std::string> get_flags(const json& t, const json& notes, const std::string& where) {
+  if (!t["flags"].is_array()) throw InputError(where + ": field 'flags' must be an array");
+  std::vector<std::string> f;
+  for (auto& x : t["flags"]) {
+    if (!x.is_string()) throw InputError(where + ": field 'flags': entries must be strings");
+    if (!notes.contains(x.get<std::string>()))
+      throw InputError(where + ": field 'flags': '" + x.get<std::string>() + "' is not described in notes");
+    f.push_back(x.get<std::string>());
+  }
+  return f;
+}
+inline void check_header(const json& top, const std::string& file, const char* schema, const std::set<std::string>& optional) {
+  require_keys(top, {"algorithm", "schema", "generator", "numberOfTests", "notes", "testGroups"}, optional, file);
+  if (!top["schema"].is_string() || top["schema"].get<std::string>() != schema)
+    throw InputError(file + ": field 'schema': expected '" + schema + "'");
+  if (!top["numberOfTests"].is_number_integer()) throw InputError(file + ": field 'numberOfTests' must be an integer");
+  if (!top["testGroups"].is_array()) throw InputError(file + ": field 'testGroups' must be an array");
+  if (!top["notes"].is_object()) throw InputError(file + ": field 'notes' must be an object");
+}
+inline int get_id(const json& t, std::set<int>& seen, const std::string& file) {
+  if (!t.is_object() || !t.contains("tcId") || !t["tcId"].is_number_integer())
+    throw InputError(file + ": a test has no integer tcId");
+  int id = t["tcId"].get<int>();
+  if (!seen.insert(id).second) throw InputError(file + ": tcId " + std::to_string(id) + ": duplicate tcId");
+  return id;
+}
+inline void check_result(const json& t, const std::string& where) {
+  if (get_str(t, "result", where) != "valid") throw InputError(where + ": field 'result': expected 'valid'");
+}
+
+
+}  // namespace bx::vectors::io

@@ -1,0 +1,93 @@
+// libFuzzer target: the md5z tunnel code (gpu/md5, host build) against OpenSSL and the reference.
+// Input: [52 bytes: a claimed base][8 bytes: seed][1 byte: threshold][4-byte indices...]
+//   - the claimed base: the reference checker and tunnel_prepare must agree on whether it is a base, and a
+//     non-base must be rejected (never searched); a real base is used like a generated one;
+//   - the seed gives make_base(seed); for every index and every variant, the per-candidate code's zero
+//     count (no early exit) equals OpenSSL's, m8/m9/m12 equal the reference message, and with the early
+//     exit for the threshold a hit (OpenSSL zeros >= T) is never rejected.
+// On a difference: the operation, the inputs and every implementation's answer, then abort.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "gpu/md5/search.hpp"
+#include "reference/md5z/md5z_ref.hpp"
+
+namespace R = bx::ref::md5z;
+namespace M = bx::md5;
+
+namespace {
+std::string hex(const uint8_t* p, size_t n) {
+  std::string s;
+  char b[3];
+  for (size_t i = 0; i < n; ++i) std::snprintf(b, sizeof b, "%02x", p[i]), s += b;
+  return s;
+}
+
+[[noreturn]] void report(const char* what, const R::Message& base, uint32_t index, int T, const int* got, int ref) {
+  std::fprintf(stderr, "md5z_tunnel: DIFFERENCE in %s\n  base  = %s\n  index = %u  threshold = %d\n  OpenSSL zeros = %d\n", what,
+               hex(base.data(), 52).c_str(), index, T, ref);
+  for (auto v : M::kAllVariants) std::fprintf(stderr, "  %-12s %d\n", M::variant_name(v), got[int(v)]);
+  std::abort();
+}
+
+void check_base(const R::Message& base, const uint8_t* idx, size_t n_idx, int T) {
+  uint32_t w[16];
+  M::message_words(base.data(), w);
+  M::TunnelBase tb;
+  if (!M::tunnel_prepare(w, tb)) std::abort();
+  R::CandidateHasher h(base);
+  const uint32_t mask = M::early_exit_mask(T);
+  for (size_t k = 0; k < n_idx; ++k) {
+    uint32_t i;
+    std::memcpy(&i, idx + 4 * k, 4);
+    const auto msg = h.message(i);
+    const int ref = R::zeros(h.digest(i));
+    uint32_t m8, m9, m12, mw[16];
+    M::candidate_words(tb, i, m8, m9, m12);
+    M::message_words(msg.data(), mw);
+    int got[4] = {M::candidate_zeros<M::Variant::plain>(tb, i, 0, 1), M::candidate_zeros<M::Variant::q9_v0>(tb, i, 0, 1),
+                  M::candidate_zeros<M::Variant::q9_v1>(tb, i, 0, 1), M::candidate_zeros<M::Variant::q9_v2>(tb, i, 0, 1)};
+    if (m8 != mw[8] || m9 != mw[9] || m12 != mw[12]) report("candidate words m8/m9/m12", base, i, T, got, ref);
+    for (int g : got)
+      if (g != ref) report("zero count (no early exit)", base, i, T, got, ref);
+    int early[4] = {M::candidate_zeros<M::Variant::plain>(tb, i, mask, 1), M::candidate_zeros<M::Variant::q9_v0>(tb, i, mask, 1),
+                    M::candidate_zeros<M::Variant::q9_v1>(tb, i, mask, 1), M::candidate_zeros<M::Variant::q9_v2>(tb, i, mask, 1)};
+    for (int g : early)
+      if ((ref >= T && g != ref) || (ref < T && g >= T)) report("early exit", base, i, T, early, ref);
+  }
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 61) return 0;
+  R::Message claimed;
+  std::memcpy(claimed.data(), data, 52);
+  uint64_t seed;
+  std::memcpy(&seed, data + 52, 8);
+  const int T = data[60] % 33;
+  const uint8_t* idx = data + 61;
+  const size_t n_idx = std::min<size_t>((size - 61) / 4, 64);
+  uint32_t w[16];
+  M::message_words(claimed.data(), w);
+  M::TunnelBase tb;
+  const bool ref_ok = R::base_problem(claimed).empty(), tunnel_ok = M::tunnel_prepare(w, tb);
+  if (ref_ok != tunnel_ok) {
+    std::fprintf(stderr, "md5z_tunnel: base check differs: reference %d, tunnel %d\n  bytes = %s\n", ref_ok, tunnel_ok,
+                 hex(claimed.data(), 52).c_str());
+    std::abort();
+  }
+  if (!ref_ok) {
+    bool threw = false;
+    try {
+      R::candidate(claimed, 0);
+    } catch (const R::NotABase&) {
+      threw = true;
+    }
+    if (!threw) std::abort();
+  } else {
+    check_base(claimed, idx, n_idx, T);
+  }
+  check_base(R::make_base(seed), idx, n_idx, T);
+  return 0;
+}

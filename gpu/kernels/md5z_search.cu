@@ -1,0 +1,147 @@
+// md5z search kernels: one thin kernel per variant over the per-candidate code in gpu/md5/tunnel.hpp,
+// the launcher (slices, hit buffer with overflow re-run, device sort), and the integer-ALU ceiling.
+#include <thrust/device_ptr.h>
+#include <thrust/sort.h>
+
+#include <algorithm>
+#include <memory>
+#include <cmath>
+#include <stdexcept>
+
+#include "gpu/kernels/cuda_util.cuh"
+#include "gpu/kernels/field25519_kernels.hpp"
+#include "gpu/kernels/md5z_kernels.hpp"
+#include "gpu/md5/search.hpp"
+
+namespace bx::kern {
+namespace {
+
+using md5::Variant;
+
+__constant__ uint32_t c_one;  // 1, set by the launcher: v2's run-time operand of mad.lo.u32
+
+constexpr unsigned kThreads = 256;
+
+// Thread t searches lo + t, lo + t + S, ... below lo + n (S = all threads). n <= 2^31 and S < 2^31, so
+// off + S never wraps; lo + off < hi <= 2^32.
+template <Variant V>
+__global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase tb, uint32_t lo, uint32_t n,
+                                                          uint32_t mask, int threshold, unsigned long long* hits,
+                                                          unsigned cap, unsigned* count) {
+  const uint32_t one = c_one;
+  const uint32_t stride = gridDim.x * blockDim.x;
+  for (uint32_t off = blockIdx.x * blockDim.x + threadIdx.x; off < n; off += stride) {
+    const uint32_t i = lo + off;
+    const int z = md5::candidate_zeros<V>(tb, i, mask, one);
+    if (z >= threshold) {
+      const unsigned slot = atomicAdd(count, 1u);
+      if (slot < cap) hits[slot] = md5::pack_hit(i, z);
+    }
+  }
+}
+
+template <class Fn>
+void with_variant(Variant v, Fn&& fn) {
+  switch (v) {
+    case Variant::plain: return fn(k_md5z_search<Variant::plain>);
+    case Variant::q9_v0: return fn(k_md5z_search<Variant::q9_v0>);
+    case Variant::q9_v1: return fn(k_md5z_search<Variant::q9_v1>);
+    case Variant::q9_v2: return fn(k_md5z_search<Variant::q9_v2>);
+  }
+  throw std::invalid_argument("unknown md5z variant");
+}
+
+__global__ void k_ialu(uint32_t a, uint32_t b, int iters, uint32_t* out) {
+  uint32_t acc[8];
+  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x + j;
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k) {
+BX_UNROLL
+    for (int u = 0; u < 8; ++u)
+BX_UNROLL
+      for (int j = 0; j < 8; ++j) asm volatile("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc[j]) : "r"(a), "r"(b));
+  }
+  uint32_t s = 0;
+  for (int j = 0; j < 8; ++j) s ^= acc[j];
+  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
+}
+
+}  // namespace
+
+std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb, uint64_t lo, uint64_t hi,
+                                  int threshold, Md5zSearchStats* stats, size_t initial_capacity) {
+  if (hi > md5::kIndexEnd || lo > hi) throw std::invalid_argument("md5z_search: range must satisfy lo <= hi <= 2^32");
+  if (threshold < 0 || threshold > 32) throw std::invalid_argument("md5z_search: threshold must be 0..32");
+  select(dev);
+  const uint32_t one = 1;
+  BX_CUDA(cudaMemcpyToSymbol(c_one, &one, sizeof one));
+  const uint64_t max_len = uint64_t(1) << 31;
+  const double p = std::pow(16.0, -threshold);
+  size_t cap = initial_capacity
+                   ? initial_capacity
+                   : size_t(std::min<double>(2.0 * p * double(std::min(hi - lo, max_len)) + 4096, double(1u << 30)));
+  DevBuf<unsigned> dcount(1);
+  auto dhits = std::make_unique<DevBuf<unsigned long long>>(cap);
+  std::vector<uint64_t> all;
+  const unsigned blocks = unsigned(device_sm_count(dev)) * 8;
+  const uint32_t mask = md5::early_exit_mask(threshold);
+  EventTimer timer;
+  Md5zSearchStats st;
+  for (const md5::Slice& s : md5::plan_slices(lo, hi, max_len)) {
+    const uint32_t n = uint32_t(s.hi - s.lo);
+    for (;;) {
+      BX_CUDA(cudaMemset(dcount.p, 0, sizeof(unsigned)));
+      timer.start();
+      with_variant(v, [&](auto kernel) {
+        kernel<<<blocks, kThreads>>>(tb, uint32_t(s.lo), n, mask, threshold, dhits->p, unsigned(cap), dcount.p);
+      });
+      timer.stop();
+      BX_CUDA_LAUNCH("k_md5z_search");
+      st.kernel_seconds += timer.seconds();
+      ++st.launches;
+      unsigned count = 0;
+      dcount.get(&count, 1);
+      if (count <= cap) {
+        if (count) {
+          thrust::device_ptr<unsigned long long> p0(dhits->p);
+          thrust::sort(p0, p0 + count);
+          BX_CUDA_LAUNCH("thrust::sort (md5z hits)");
+          const size_t at = all.size();
+          all.resize(at + count);
+          BX_CUDA(cudaMemcpy(all.data() + at, dhits->p, count * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+        }
+        break;
+      }
+      // Overflow: every hit was counted but only `cap` kept. Re-run this slice with room for all.
+      cap = size_t(count) + count / 8 + 1024;
+      dhits = std::make_unique<DevBuf<unsigned long long>>(cap);
+      ++st.reruns;
+    }
+    st.candidates += n;
+  }
+  if (stats) *stats = st;
+  return all;
+}
+
+KernelInfo md5z_kernel_info(Variant v) {
+  cudaFuncAttributes attr{};
+  with_variant(v, [&](auto kernel) { BX_CUDA(cudaFuncGetAttributes(&attr, kernel)); });
+  return {attr.numRegs, attr.localSizeBytes};
+}
+
+double ialu_ceiling(int dev) {
+  select(dev);
+  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
+  const int iters = 4096;
+  DevBuf<uint32_t> dout(size_t(threads) * blocks);
+  k_ialu<<<blocks, threads>>>(3, 7, 64, dout.p);  // warm-up
+  BX_CUDA_LAUNCH("k_ialu warm-up");
+  EventTimer timer;
+  timer.start();
+  k_ialu<<<blocks, threads>>>(0x9e3779b9u, 0x7f4a7c15u, iters, dout.p);
+  timer.stop();
+  BX_CUDA_LAUNCH("k_ialu");
+  return double(threads) * blocks * iters * 64 / timer.seconds();
+}
+
+}  // namespace bx::kern
