@@ -58,8 +58,8 @@ int run_bench(const BenchOptions& o) {
     return v[v.size() / 2];
   };
   const auto sass = sass_common_paths();
-  std::printf("\n%-20s %10s %10s %10s %12s %12s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
-              "SASS/cand", "% ceiling", "regs", "local");
+  std::printf("\n%-20s %10s %10s %10s %12s %16s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
+              "SASS/cand a+f", "% ALU ceil", "regs", "local");
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
   std::string best;
   double best_rate = 0;
@@ -80,21 +80,22 @@ int run_bench(const BenchOptions& o) {
     const bool gpu = im.device >= 0;
     const double slots = gpu && ceiling > 0 ? ceiling / med : 0;
     const auto it = sass.find(int(im.variant));
-    const int sass_n = gpu && it != sass.end() ? it->second : 0;
-    const double frac = sass_n && ceiling > 0 ? med * sass_n / ceiling : 0;
-    char s1[32] = "-", s2[32] = "-", s3[32] = "-";
+    const SassPath sp = gpu && it != sass.end() ? it->second : SassPath{};
+    const double frac = sp.alu && ceiling > 0 ? med * sp.alu / ceiling : 0;
+    char s1[32] = "-", s2[48] = "-", s3[32] = "-";
     if (slots) std::snprintf(s1, sizeof s1, "%.1f", slots);
-    if (sass_n) std::snprintf(s2, sizeof s2, "%d", sass_n);
+    if (sp.total) std::snprintf(s2, sizeof s2, "%d (%d+%d)", sp.total, sp.alu, sp.fma);
     if (frac) std::snprintf(s3, sizeof s3, "%.1f%%", 100 * frac);
-    std::printf("%-20s %10.2f %10.2f %9.2fx %12s %12s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
+    std::printf("%-20s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
                 s3, regs, local);
     if (im.variant != md5::Variant::plain && med > best_rate) best_rate = med, best = im.label();
     js.push_back({{"variant", im.label()}, {"gcand_per_s", med / 1e9}, {"min_gcand_per_s", mn / 1e9}, {"vs_plain", ratio},
-                  {"issue_slots_per_candidate", slots}, {"sass_common_path", sass_n}, {"fraction_of_ceiling", frac},
+                  {"issue_slots_per_candidate", slots}, {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},
                   {"registers", regs}, {"local_bytes", local}, {"rounds", rate[im.label()]}});
   }
   if (sass.empty()) std::printf("(SASS/cand: cuobjdump not found on PATH)\n");
-  std::printf("slots/cand = integer issue ceiling / rate: the issue slots one candidate costs at this rate\n");
+  std::printf("slots/cand = ALU issue ceiling / rate; SASS/cand = instructions on the common path (cuobjdump), a+f = ALU-pipe +\n"
+              "FMA-pipe ones; %% ALU ceil = rate x ALU-pipe instructions / ceiling\n");
   std::printf("best tunnel variant: %s at %.2f G candidates/s; parity on every round: %s\n", best.c_str(), best_rate / 1e9,
               parity ? "OK" : "FAILED");
   if (o.json) std::printf("%s\n", nlohmann::ordered_json({{"ceiling_ops_per_s", ceiling}, {"parity", parity}, {"variants", js}}).dump().c_str());

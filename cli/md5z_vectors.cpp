@@ -264,24 +264,13 @@ std::string render_hits(const std::vector<CandidateTest>& hits) {
 
 std::vector<std::string> check_vectors(const std::string& root, bool verbose) {
   std::vector<std::string> problems;
-  auto read = [&](const std::string& rel, std::string& text) {
-    std::ifstream f(root + "/" + rel, std::ios::binary);
-    if (!f) {
-      problems.push_back(rel + ": cannot read the file");
-      return false;
-    }
-    std::ostringstream s;
-    s << f.rdbuf();
-    text = s.str();
-    return true;
-  };
   auto fail = [&](const std::string& rel, int id, const std::string& what) {
     problems.push_back(rel + ": tcId " + std::to_string(id) + ": " + what);
   };
   const auto fresh = generate_vectors();
   for (const char* rel : {kMd5Path, kBasesPath, kCandPath, kHitsPath}) {
     std::string text;
-    if (!read(rel, text)) continue;
+    if (!read_repo_file(root, rel, text, problems)) continue;
     size_t n = 0;
     try {
       if (std::string(rel) == kMd5Path) {

@@ -31,7 +31,7 @@ std::string run(const std::string& cmd) {
 
 }  // namespace
 
-int sass_loop_shortest_path(const std::string& fn) {
+SassPath sass_loop_shortest_path(const std::string& fn) {
   std::vector<Ins> ins;
   std::map<std::string, size_t> label_at;
   std::vector<std::string> pending;
@@ -68,9 +68,10 @@ int sass_loop_shortest_path(const std::string& fn) {
   long head = -1, edge = -1;
   for (size_t i = 0; i < n; ++i)
     if (target[i] >= 0 && size_t(target[i]) < i && (edge < 0 || long(i) - target[i] > edge - head)) head = target[i], edge = long(i);
-  if (edge < 0) return 0;
+  if (edge < 0) return {};
   // Shortest path (in instructions) from head to the back-edge, staying inside the loop.
   std::vector<int> dist(n, std::numeric_limits<int>::max());
+  std::vector<long> prev(n, -1);
   std::deque<size_t> q;
   dist[size_t(head)] = 1;
   q.push_back(size_t(head));
@@ -80,16 +81,32 @@ int sass_loop_shortest_path(const std::string& fn) {
     if (long(i) == edge) continue;
     auto relax = [&](long j) {
       if (j < head || j > edge) return;
-      if (dist[size_t(j)] > dist[i] + 1) dist[size_t(j)] = dist[i] + 1, q.push_back(size_t(j));
+      if (dist[size_t(j)] > dist[i] + 1) dist[size_t(j)] = dist[i] + 1, prev[size_t(j)] = long(i), q.push_back(size_t(j));
     };
     if (!stop[i]) relax(long(i) + 1);
     if (target[i] >= 0) relax(target[i]);
   }
-  return dist[size_t(edge)] == std::numeric_limits<int>::max() ? 0 : dist[size_t(edge)];
+  SassPath path;
+  if (dist[size_t(edge)] == std::numeric_limits<int>::max()) return path;
+  static const std::regex op_re(R"(^(@!?U?P\w+\s+)?([A-Z0-9]+))");
+  for (long i = edge; i >= 0; i = prev[size_t(i)]) {
+    ++path.total;
+    std::smatch om;
+    const std::string& t = ins[size_t(i)].text;
+    if (!std::regex_search(t, om, op_re)) continue;
+    const std::string op = om[2];
+    if (op.rfind("IMAD", 0) == 0 || op == "IMUL") ++path.fma;
+    else if (op == "IADD3" || op == "LOP3" || op == "SHF" || op == "LEA" || op == "ISETP" || op == "PRMT" || op == "SEL" ||
+             op == "FLO" || op == "MOV" || op == "IABS" || op == "IMNMX" || op == "POPC" || op == "BREV" || op == "LOP" ||
+             op == "IADD" || op == "SHL" || op == "SHR")
+      ++path.alu;
+    if (i == head) break;
+  }
+  return path;
 }
 
-std::map<int, int> sass_common_paths() {
-  std::map<int, int> out;
+std::map<int, SassPath> sass_common_paths() {
+  std::map<int, SassPath> out;
   std::string tool = run("command -v cuobjdump 2>/dev/null");
   if (tool.empty() && !run("ls /usr/local/cuda/bin/cuobjdump 2>/dev/null").empty()) tool = "/usr/local/cuda/bin/cuobjdump";
   while (!tool.empty() && (tool.back() == '\n' || tool.back() == ' ')) tool.pop_back();

@@ -7,8 +7,13 @@
 #include <string>
 
 namespace bx::md5z {
-// md5::Variant as int -> instructions on the common path; empty when cuobjdump is unavailable.
-std::map<int, int> sass_common_paths();
+struct SassPath {
+  int total = 0;  // instructions on the common path
+  int alu = 0;    // of which integer-ALU pipe (IADD3, LOP3, SHF, LEA, ISETP, PRMT, SEL, FLO, MOV, ...)
+  int fma = 0;    // of which FMA pipe (IMAD*, IMUL)
+};
+// md5::Variant as int -> the common path; empty when cuobjdump is unavailable.
+std::map<int, SassPath> sass_common_paths();
 // The same analysis over the SASS text of one function (exposed for tests).
-int sass_loop_shortest_path(const std::string& function_sass);
+SassPath sass_loop_shortest_path(const std::string& function_sass);
 }  // namespace bx::md5z

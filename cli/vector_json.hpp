@@ -1,6 +1,7 @@
 // The JSON side of the vector files (Wycheproof shape): deterministic rendering (one test per line) and
 // strict field access. Every problem is an InputError naming the file, the tcId and the field.
 #pragma once
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -110,5 +111,18 @@ inline void check_result(const json& t, const std::string& where) {
   if (get_str(t, "result", where) != "valid") throw InputError(where + ": field 'result': expected 'valid'");
 }
 
+
+// The file root/rel as text; on failure a problem line is appended and false returned.
+inline bool read_repo_file(const std::string& root, const std::string& rel, std::string& text, std::vector<std::string>& problems) {
+  std::ifstream f(root + "/" + rel, std::ios::binary);
+  if (!f) {
+    problems.push_back(rel + ": cannot read the file");
+    return false;
+  }
+  std::ostringstream s;
+  s << f.rdbuf();
+  text = s.str();
+  return true;
+}
 
 }  // namespace bx::vectors::io

@@ -316,21 +316,10 @@ std::map<std::string, std::string> generate_all() {
 
 std::vector<std::string> check_all(const std::string& root, bool verbose) {
   std::vector<std::string> problems;
-  auto read = [&](const std::string& rel, std::string& text) {
-    std::ifstream f(root + "/" + rel, std::ios::binary);
-    if (!f) {
-      problems.push_back(rel + ": cannot read the file");
-      return false;
-    }
-    std::ostringstream s;
-    s << f.rdbuf();
-    text = s.str();
-    return true;
-  };
   const std::map<std::string, std::string> fresh = {{kFieldPath, generate_field()}, {kX25519Path, generate_x25519()}};
   for (auto& [rel, want] : fresh) {
     std::string text;
-    if (!read(rel, text)) continue;
+    if (!read_repo_file(root, rel, text, problems)) continue;
     try {
       size_t n = 0;
       if (rel == kFieldPath) {

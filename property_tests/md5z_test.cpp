@@ -9,6 +9,8 @@
 
 #include "cli/hex.hpp"
 #include "cli/md5z.hpp"
+#include "cli/md5z_vectors.hpp"
+#include "cli/sass_path.hpp"
 #include "gpu/md5/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
 
@@ -49,21 +51,14 @@ int zeros_via(const M::TunnelBase& tb, uint32_t i) {
 }  // namespace
 
 TEST(Md5zReference, Rfc1321Suite) {
-  const std::pair<const char*, const char*> suite[] = {
-      {"", "d41d8cd98f00b204e9800998ecf8427e"},
-      {"a", "0cc175b9c0f1b6a831c399e269772661"},
-      {"abc", "900150983cd24fb0d6963f7d28e17f72"},
-      {"message digest", "f96b697d7cb7938d525a2f31aaf161d0"},
-      {"abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"},
-      {"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", "d174ab98d277d9f5a5611c2c9f419d9f"},
-      {"12345678901234567890123456789012345678901234567890123456789012345678901234567890",
-       "57edf4a22be3c955ac49da2e2107b67a"}};
-  for (auto& [msg, hex] : suite) {
-    const auto* p = reinterpret_cast<const uint8_t*>(msg);
-    EXPECT_EQ(R::digest_hex(R::md5(p, std::strlen(msg))), hex) << "OpenSSL, \"" << msg << "\"";
+  const auto suite = bx::md5z::load_embedded_md5();
+  ASSERT_EQ(suite.size(), 7u);
+  EXPECT_EQ(suite[2].digest, "900150983cd24fb0d6963f7d28e17f72");  // "abc", RFC 1321 A.5
+  for (auto& t : suite) {
+    EXPECT_EQ(R::digest_hex(R::md5(t.msg.data(), t.msg.size())), t.digest) << "OpenSSL, " << t.comment;
     uint8_t d[16];
-    M::md5_bytes(p, std::strlen(msg), d);
-    EXPECT_EQ(bx::to_hex(d, 16), hex) << "gpu/md5 compress, \"" << msg << "\"";
+    M::md5_bytes(t.msg.data(), t.msg.size(), d);
+    EXPECT_EQ(bx::to_hex(d, 16), t.digest) << "gpu/md5 compress, " << t.comment;
   }
 }
 
@@ -261,4 +256,29 @@ TEST(Md5zBases, BadInputMessages) {
   EXPECT_THROW(bx::md5z::check_threshold(0), bx::InputError);
   EXPECT_THROW(bx::md5z::check_threshold(33), bx::InputError);
   EXPECT_THROW(bx::md5z::parse_variants({"q9-v7"}), bx::InputError);
+}
+
+// The bench's SASS common-path count: the shortest route through the main loop, skipping the branch
+// that a rejected candidate jumps over, with instructions classified by pipe.
+TEST(Md5zBench, SassCommonPathOnASyntheticLoop) {
+  const std::string sass = R"(
+        /*0000*/                   MOV R1, c[0x0][0x28] ;
+        /*0010*/                   ISETP.GE.U32.AND P0, PT, R0, c[0x0][0x1c4], PT ;
+        /*0020*/              @P0 EXIT ;
+.L_x_1:
+        /*0030*/                   IADD3 R2, R0, 0x1, RZ ;
+        /*0040*/                   LOP3.LUT P1, RZ, R2, 0xff, RZ, 0xc0, !PT ;
+        /*0050*/              @P1 BRA `(.L_x_0) ;
+        /*0060*/                   IMAD R3, R2, R2, RZ ;
+        /*0070*/                   IMAD R4, R3, R2, RZ ;
+.L_x_0:
+        /*0080*/                   IADD3 R0, R0, c[0x0][0x0], RZ ;
+        /*0090*/                   ISETP.GE.U32.AND P0, PT, R0, c[0x0][0x1c4], PT ;
+        /*00a0*/              @!P0 BRA `(.L_x_1) ;
+        /*00b0*/                   EXIT ;
+)";
+  const auto p = bx::md5z::sass_loop_shortest_path(sass);
+  EXPECT_EQ(p.total, 6);
+  EXPECT_EQ(p.alu, 4);
+  EXPECT_EQ(p.fma, 0);
 }

@@ -1,4 +1,4 @@
-// Bulk cross-check, bench chains and the IMAD-ceiling microbenchmark.
+// Bulk cross-check and bench chains.
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "gpu/kernels/launch.cuh"
 #include "gpu/field25519/draw.hpp"
@@ -75,20 +75,6 @@ __global__ void k_bench(uint64_t seed, int iters, size_t n, uint8_t* out) {
   for (int j = 0; j < 32; ++j) out[32 * i + j] = s[j];
 }
 
-__global__ void k_imad(uint32_t m, uint32_t c, int iters, uint32_t* out) {
-  uint32_t acc[8];
-  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x + j;
-#pragma unroll 1
-  for (int k = 0; k < iters; ++k) {
-BX_UNROLL
-    for (int u = 0; u < 8; ++u)
-BX_UNROLL
-      for (int j = 0; j < 8; ++j) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[j]) : "r"(m), "r"(c));
-  }
-  uint32_t s = 0;
-  for (int j = 0; j < 8; ++j) s ^= acc[j];
-  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
-}
 
 
 }  // namespace
@@ -155,25 +141,6 @@ BenchRun fe_bench(int dev, const std::string& impl, Op op, uint64_t seed, size_t
   return run;
 }
 
-double imad_ceiling(int dev) {
-  select(dev);
-  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
-  const int iters = 4096;
-  DevBuf<uint32_t> dout(size_t(threads) * blocks);
-  cudaEvent_t e0, e1;
-  BX_CUDA(cudaEventCreate(&e0));
-  BX_CUDA(cudaEventCreate(&e1));
-  k_imad<<<blocks, threads>>>(3, 7, 64, dout.p);  // warm-up
-  BX_CUDA_LAUNCH("k_imad warm-up");
-  BX_CUDA(cudaEventRecord(e0));
-  k_imad<<<blocks, threads>>>(0x9e3779b9u, 0x7f4a7c15u, iters, dout.p);
-  BX_CUDA(cudaEventRecord(e1));
-  BX_CUDA_LAUNCH("k_imad");
-  const double s = time_ms(e0, e1) / 1e3;
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
-  return double(threads) * blocks * iters * 64 / s;
-}
 
 
 }  // namespace bx::kern

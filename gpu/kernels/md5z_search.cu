@@ -1,5 +1,5 @@
 // md5z search kernels: one thin kernel per variant over the per-candidate code in gpu/md5/tunnel.hpp,
-// the launcher (slices, hit buffer with overflow re-run, device sort), and the integer-ALU ceiling.
+// the launcher (slices, hit buffer with overflow re-run, device sort).
 #include <thrust/device_ptr.h>
 #include <thrust/sort.h>
 
@@ -51,20 +51,6 @@ void with_variant(Variant v, Fn&& fn) {
   throw std::invalid_argument("unknown md5z variant");
 }
 
-__global__ void k_ialu(uint32_t a, uint32_t b, int iters, uint32_t* out) {
-  uint32_t acc[8];
-  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x + j;
-#pragma unroll 1
-  for (int k = 0; k < iters; ++k) {
-BX_UNROLL
-    for (int u = 0; u < 8; ++u)
-BX_UNROLL
-      for (int j = 0; j < 8; ++j) asm volatile("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc[j]) : "r"(a), "r"(b));
-  }
-  uint32_t s = 0;
-  for (int j = 0; j < 8; ++j) s ^= acc[j];
-  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
-}
 
 }  // namespace
 
@@ -129,19 +115,5 @@ KernelInfo md5z_kernel_info(Variant v) {
   return {attr.numRegs, attr.localSizeBytes};
 }
 
-double ialu_ceiling(int dev) {
-  select(dev);
-  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
-  const int iters = 4096;
-  DevBuf<uint32_t> dout(size_t(threads) * blocks);
-  k_ialu<<<blocks, threads>>>(3, 7, 64, dout.p);  // warm-up
-  BX_CUDA_LAUNCH("k_ialu warm-up");
-  EventTimer timer;
-  timer.start();
-  k_ialu<<<blocks, threads>>>(0x9e3779b9u, 0x7f4a7c15u, iters, dout.p);
-  timer.stop();
-  BX_CUDA_LAUNCH("k_ialu");
-  return double(threads) * blocks * iters * 64 / timer.seconds();
-}
 
 }  // namespace bx::kern
