@@ -47,6 +47,18 @@ struct VerifyOptions {
 };
 int run_verify(const VerifyOptions& opt);
 
+// The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
+// the OpenSSL zero count of each index of a sorted unique list (every index anyone reported is judged).
+//   mismatch: reported zeros != OpenSSL's (a false hit included); duplicate: an index listed twice;
+//   missing: an index OpenSSL confirms as a hit (>= threshold) that this list lacks.
+struct ListCounts {
+  uint64_t hits = 0, mismatches = 0, duplicates = 0, missing = 0;
+  std::vector<std::pair<uint32_t, int>> mismatched;  // index, OpenSSL zeros
+};
+std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
+                                          const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
+                                          uint64_t* true_hits);
+
 struct BenchOptions {
   DeviceSelection devices;
   int rounds = 3;

@@ -75,6 +75,48 @@ class Progress {
 
 }  // namespace
 
+std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
+                                          const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
+                                          uint64_t* true_hits) {
+  // Every index anyone reported, sorted and unique (the lists are sorted: a linear merge).
+  std::vector<uint32_t> idx, one, merged;
+  for (auto& l : lists) {
+    one.clear();
+    for (uint64_t h : l)
+      if (one.empty() || one.back() != md5::hit_index(h)) one.push_back(md5::hit_index(h));
+    merged.clear();
+    std::set_union(idx.begin(), idx.end(), one.begin(), one.end(), std::back_inserter(merged));
+    idx.swap(merged);
+  }
+  const auto zref = zeros_of(idx);
+  uint64_t all_true = 0;
+  for (int8_t z : zref) all_true += z >= threshold;
+  if (true_hits) *true_hits = all_true;
+  std::vector<ListCounts> out(lists.size());
+  for (size_t r = 0; r < lists.size(); ++r) {
+    ListCounts& c = out[r];
+    uint64_t reported_true = 0;
+    size_t pos = 0;
+    for (size_t k = 0; k < lists[r].size(); ++k) {
+      const uint32_t i = md5::hit_index(lists[r][k]);
+      if (k && md5::hit_index(lists[r][k - 1]) == i) {
+        ++c.duplicates;
+        continue;
+      }
+      while (idx[pos] != i) ++pos;
+      ++c.hits;
+      reported_true += zref[pos] >= threshold;
+      if (zref[pos] != md5::hit_zeros(lists[r][k])) {
+        ++c.mismatches;
+        c.mismatched.push_back({i, zref[pos]});
+      }
+    }
+    // A true hit this list did not report is missing; one reported with a wrong count is a mismatch.
+    c.missing = all_true - reported_true;
+  }
+  return out;
+}
+
 int run_verify(const VerifyOptions& o) {
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Row> rows;
@@ -101,61 +143,33 @@ int run_verify(const VerifyOptions& o) {
       std::sort(lists[r].begin(), lists[r].end());
       rows[r].candidates += per_base;
     }
-    // Every index anyone reported, sorted and unique (the lists are sorted: a linear merge).
-    std::vector<uint32_t> idx, one, merged;
-    for (auto& l : lists) {
-      one.clear();
-      for (uint64_t h : l)
-        if (one.empty() || one.back() != md5::hit_index(h)) one.push_back(md5::hit_index(h));
-      merged.clear();
-      std::set_union(idx.begin(), idx.end(), one.begin(), one.end(), std::back_inserter(merged));
-      idx.swap(merged);
-    }
-    const auto zref = judge(o.bases[b], idx);
     uint64_t base_true = 0;
-    for (int8_t z : zref) base_true += z >= o.threshold;
+    const auto counts = compare_hit_lists(lists, o.threshold, [&](const std::vector<uint32_t>& idx) { return judge(o.bases[b], idx); },
+                                          &base_true);
     true_hits += base_true;
     for (size_t r = 0; r < rows.size(); ++r) {
-      size_t pos = 0;
-      for (size_t k = 0; k < lists[r].size(); ++k) {
-        const uint32_t i = md5::hit_index(lists[r][k]);
-        if (k && md5::hit_index(lists[r][k - 1]) == i) {
-          ++rows[r].duplicates;
-          continue;
-        }
-        while (idx[pos] != i) ++pos;
-        ++rows[r].hits;
-        if (zref[pos] != md5::hit_zeros(lists[r][k])) {
-          ++rows[r].mismatches;
-          if (shown++ < 5) report_mismatch(o.bases[b], i, rows, lists, zref[pos]);
-        }
-      }
-      // True hits this implementation did not report with the right count are missing (a wrong count is
-      // already a mismatch).
-      uint64_t reported_true = 0;
-      size_t p2 = 0;
-      for (size_t k = 0; k < lists[r].size(); ++k) {
-        const uint32_t i = md5::hit_index(lists[r][k]);
-        if (k && md5::hit_index(lists[r][k - 1]) == i) continue;
-        while (idx[p2] != i) ++p2;
-        reported_true += zref[p2] >= o.threshold;
-      }
-      rows[r].missing += base_true - reported_true;
+      rows[r].hits += counts[r].hits;
+      rows[r].mismatches += counts[r].mismatches;
+      rows[r].duplicates += counts[r].duplicates;
+      rows[r].missing += counts[r].missing;
+      for (auto& [i, z] : counts[r].mismatched)
+        if (shown++ < 5) report_mismatch(o.bases[b], i, rows, lists, z);
     }
     prog.update(per_base * (b + 1), "base " + std::to_string(b + 1) + "/" + std::to_string(o.bases.size()));
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double expected = double(per_base) * o.bases.size() * std::pow(16.0, -o.threshold);
-  std::printf("\n%-22s %12s %10s %10s %10s %12s %10s  %s\n", "implementation", "hits", "mismatch", "duplicate", "missing",
-              "cand/s", "seconds", "verdict");
+  std::printf("\n%-22s %12s %10s %10s %10s %12s %12s %10s  %s\n", "implementation", "hits", "mismatch", "duplicate", "missing",
+              "cand/s", "hits/s", "seconds", "verdict");
   bool ok = true;
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
   for (auto& r : rows) {
     const bool pass = r.mismatches == 0 && r.duplicates == 0 && r.missing == 0;
     ok = ok && pass;
-    std::printf("%-22s %12llu %10llu %10llu %10llu %12.4g %10.2f  %s\n", r.impl.label().c_str(),
+    std::printf("%-22s %12llu %10llu %10llu %10llu %12.4g %12.4g %10.2f  %s\n", r.impl.label().c_str(),
                 (unsigned long long)r.hits, (unsigned long long)r.mismatches, (unsigned long long)r.duplicates,
-                (unsigned long long)r.missing, r.seconds > 0 ? double(r.candidates) / r.seconds : 0.0, r.seconds,
+                (unsigned long long)r.missing, r.seconds > 0 ? double(r.candidates) / r.seconds : 0.0,
+                r.seconds > 0 ? double(r.hits) / r.seconds : 0.0, r.seconds,
                 pass ? "PASS" : "FAIL");
     js.push_back({{"implementation", r.impl.label()}, {"hits", r.hits}, {"mismatches", r.mismatches},
                   {"duplicates", r.duplicates}, {"missing", r.missing}, {"candidates", r.candidates},

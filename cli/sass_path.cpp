@@ -95,7 +95,7 @@ SassPath sass_loop_shortest_path(const std::string& fn) {
     const std::string& t = ins[size_t(i)].text;
     if (!std::regex_search(t, om, op_re)) continue;
     const std::string op = om[2];
-    if (op.rfind("IMAD", 0) == 0 || op == "IMUL") ++path.fma;
+    if (op.rfind("IMAD", 0) == 0 || op == "IMUL" || op == "VIADD" || op == "VIMNMX") ++path.fma;  // VIADD: sm_90 FMA-pipe add
     else if (op == "IADD3" || op == "LOP3" || op == "SHF" || op == "LEA" || op == "ISETP" || op == "PRMT" || op == "SEL" ||
              op == "FLO" || op == "MOV" || op == "IABS" || op == "IMNMX" || op == "POPC" || op == "BREV" || op == "LOP" ||
              op == "IADD" || op == "SHL" || op == "SHR")

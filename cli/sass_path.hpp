@@ -10,7 +10,7 @@ namespace bx::md5z {
 struct SassPath {
   int total = 0;  // instructions on the common path
   int alu = 0;    // of which integer-ALU pipe (IADD3, LOP3, SHF, LEA, ISETP, PRMT, SEL, FLO, MOV, ...)
-  int fma = 0;    // of which FMA pipe (IMAD*, IMUL)
+  int fma = 0;    // of which FMA pipe (IMAD*, IMUL, VIADD)
 };
 // md5::Variant as int -> the common path; empty when cuobjdump is unavailable.
 std::map<int, SassPath> sass_common_paths();

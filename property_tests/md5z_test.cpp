@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <cstring>
+#include <map>
 
 #include "cli/hex.hpp"
 #include "cli/md5z.hpp"
@@ -281,4 +282,49 @@ TEST(Md5zBench, SassCommonPathOnASyntheticLoop) {
   EXPECT_EQ(p.total, 6);
   EXPECT_EQ(p.alu, 4);
   EXPECT_EQ(p.fma, 0);
+}
+
+// The frozen hits (2..10 zeros; h0 == 0 from 8 on, where steps 61..63 decide) through every variant's
+// per-candidate code with the early exit at T = zeros: each is kept with its exact count.
+TEST(Md5zVariants, FrozenHitsSurviveTheEarlyExitWithExactCounts) {
+  const auto hits = bx::md5z::load_embedded_hits();
+  ASSERT_GE(hits.size(), 9u);
+  for (auto& h : hits) {
+    const auto tb = tunnel_of(h.base);
+    const uint32_t mask = M::early_exit_mask(h.zeros);
+    EXPECT_EQ((M::candidate_zeros<Variant::plain>(tb, h.index, mask, 1)), h.zeros) << "plain tcId " << h.tc_id;
+    EXPECT_EQ((M::candidate_zeros<Variant::q9_v0>(tb, h.index, mask, 1)), h.zeros) << "q9-v0 tcId " << h.tc_id;
+    EXPECT_EQ((M::candidate_zeros<Variant::q9_v1>(tb, h.index, mask, 1)), h.zeros) << "q9-v1 tcId " << h.tc_id;
+    EXPECT_EQ((M::candidate_zeros<Variant::q9_v2>(tb, h.index, mask, 1)), h.zeros) << "q9-v2 tcId " << h.tc_id;
+  }
+}
+
+// verify's verdict catches each way a search can be wrong: a duplicate, a missing hit, a wrong count and
+// a false hit, each counted once against the list that has it (OpenSSL's counts stubbed by a table).
+TEST(Md5zVerify, CompareHitListsCountsEachPlantedError) {
+  const std::map<uint32_t, int> truth = {{5, 2}, {9, 3}, {12, 2}, {40, 1}, {0xffffffffu, 4}};
+  auto zeros_of = [&](const std::vector<uint32_t>& idx) {
+    std::vector<int8_t> z;
+    for (uint32_t i : idx) z.push_back(int8_t(truth.at(i)));
+    return z;
+  };
+  using M::pack_hit;
+  const std::vector<uint64_t> good = {pack_hit(5, 2), pack_hit(9, 3), pack_hit(12, 2), pack_hit(0xffffffffu, 4)};
+  const std::vector<std::vector<uint64_t>> lists = {
+      good,
+      {pack_hit(5, 2), pack_hit(9, 3), pack_hit(9, 3), pack_hit(12, 2), pack_hit(0xffffffffu, 4)},  // duplicate
+      {pack_hit(5, 2), pack_hit(9, 3), pack_hit(12, 2)},                                           // misses 2^32-1
+      {pack_hit(5, 2), pack_hit(9, 2), pack_hit(12, 2), pack_hit(0xffffffffu, 4)},                  // wrong count
+      {pack_hit(5, 2), pack_hit(9, 3), pack_hit(12, 2), pack_hit(40, 2), pack_hit(0xffffffffu, 4)}, // false hit
+  };
+  uint64_t true_hits = 0;
+  const auto c = bx::md5z::compare_hit_lists(lists, 2, zeros_of, &true_hits);
+  EXPECT_EQ(true_hits, 4u);
+  auto row = [&](size_t r) { return std::vector<uint64_t>{c[r].mismatches, c[r].duplicates, c[r].missing}; };
+  EXPECT_EQ(row(0), (std::vector<uint64_t>{0, 0, 0}));
+  EXPECT_EQ(row(1), (std::vector<uint64_t>{0, 1, 0}));
+  EXPECT_EQ(row(2), (std::vector<uint64_t>{0, 0, 1}));
+  EXPECT_EQ(row(3), (std::vector<uint64_t>{1, 0, 0}));
+  EXPECT_EQ(row(4), (std::vector<uint64_t>{1, 0, 0}));
+  EXPECT_EQ(c[3].mismatched.at(0).first, 9u);
 }

@@ -154,12 +154,20 @@ void require_base(const Message& m) {
   if (!why.empty()) throw NotABase(why);
 }
 
-CandidateHasher::CandidateHasher(const Message& base) : ctx_(EVP_MD_CTX_new()) {
-  if (!ctx_) throw std::runtime_error("OpenSSL EVP_MD_CTX_new failed");
+CandidateHasher::CandidateHasher(const Message& base)
+    : ctx_(EVP_MD_CTX_new()), md_(EVP_MD_fetch(nullptr, "MD5", nullptr)) {
+  // An explicitly fetched MD5: EVP_md5() would repeat the provider lookup (a global lock) on every
+  // digest, which serialises the multi-threaded re-hashing in verify.
+  if (!ctx_ || !md_) {
+    EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_));
+    EVP_MD_free(static_cast<EVP_MD*>(md_));
+    throw std::runtime_error("OpenSSL: cannot fetch MD5");
+  }
   try {
     require_base(base);
   } catch (...) {
     EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_));
+    EVP_MD_free(static_cast<EVP_MD*>(md_));
     throw;
   }
   words(base, w_);
@@ -168,7 +176,10 @@ CandidateHasher::CandidateHasher(const Message& base) : ctx_(EVP_MD_CTX_new()) {
   for (int t = 0; t <= 12; ++t) forward(S, t, w_[t]);  // Q[1..13] of the base
   for (int k = 0; k < 17; ++k) q_[k] = S.v[k];
 }
-CandidateHasher::~CandidateHasher() { EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_)); }
+CandidateHasher::~CandidateHasher() {
+  EVP_MD_CTX_free(static_cast<EVP_MD_CTX*>(ctx_));
+  EVP_MD_free(static_cast<EVP_MD*>(md_));
+}
 
 Message CandidateHasher::message(uint32_t index) const {
   State S;
@@ -187,7 +198,7 @@ Digest CandidateHasher::digest(uint32_t index) {
   auto* c = static_cast<EVP_MD_CTX*>(ctx_);
   Digest d;
   unsigned len = 0;
-  if (EVP_DigestInit_ex(c, EVP_md5(), nullptr) != 1 || EVP_DigestUpdate(c, m.data(), m.size()) != 1 ||
+  if (EVP_DigestInit_ex(c, static_cast<const EVP_MD*>(md_), nullptr) != 1 || EVP_DigestUpdate(c, m.data(), m.size()) != 1 ||
       EVP_DigestFinal_ex(c, d.data(), &len) != 1 || len != 16)
     throw std::runtime_error("OpenSSL MD5 digest failed");
   return d;

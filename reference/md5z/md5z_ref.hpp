@@ -58,6 +58,7 @@ class CandidateHasher {
   uint32_t w_[16];
   uint32_t q_[17];  // Q[-3..13] of the base
   void* ctx_;       // EVP_MD_CTX
+  void* md_;        // EVP_MD (fetched once)
 };
 
 // The hits of a search over [lo, hi) at threshold T, by brute force (OpenSSL per candidate): index and
