@@ -48,7 +48,8 @@ struct VerifyOptions {
 int run_verify(const VerifyOptions& opt);
 
 // The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
-// the OpenSSL zero count of each index of a sorted unique list (every index anyone reported is judged).
+// the OpenSSL zero count of each index of a sorted unique list (every index anyone reported, and every
+// hit of the brute-force probe `probed_hits` (sorted, unique), is judged).
 //   mismatch: reported zeros != OpenSSL's (a false hit included); duplicate: an index listed twice;
 //   missing: an index OpenSSL confirms as a hit (>= threshold) that this list lacks.
 struct ListCounts {
@@ -57,7 +58,7 @@ struct ListCounts {
 };
 std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
                                           const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
-                                          uint64_t* true_hits);
+                                          uint64_t* true_hits, const std::vector<uint32_t>& probed_hits = {});
 
 struct BenchOptions {
   DeviceSelection devices;

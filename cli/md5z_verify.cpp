@@ -77,9 +77,9 @@ class Progress {
 
 std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
                                           const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
-                                          uint64_t* true_hits) {
-  // Every index anyone reported, sorted and unique (the lists are sorted: a linear merge).
-  std::vector<uint32_t> idx, one, merged;
+                                          uint64_t* true_hits, const std::vector<uint32_t>& probed_hits) {
+  // Every index anyone reported or the brute-force probe found, sorted and unique (a linear merge).
+  std::vector<uint32_t> idx = probed_hits, one, merged;
   for (auto& l : lists) {
     one.clear();
     for (uint64_t h : l)
@@ -133,6 +133,15 @@ int run_verify(const VerifyOptions& o) {
   std::printf("oracle: %s; judge: OpenSSL MD5 of every reported index on %u CPU thread(s)\n",
               rows[0].impl.label().c_str(), std::max(1u, std::thread::hardware_concurrency()));
   if (o.devices.gpus.empty() && gpu_count() == 0) std::printf("no GPU found: CPU (host) runs of the variants only\n");
+  // Independent of every implementation (also of a launch plan they share): OpenSSL brute force over
+  // windows at the range ends and at each 2^31 boundary inside; its hits join the union, so a range
+  // that wraps or skips there shows up as missing.
+  const uint64_t W = 4096;
+  std::vector<std::pair<uint64_t, uint64_t>> windows = {{o.lo, std::min(o.hi, o.lo + W)}, {o.hi - std::min(W, o.hi - o.lo), o.hi}};
+  for (uint64_t b = (o.lo >> 31 << 31) + (uint64_t(1) << 31); b < o.hi; b += uint64_t(1) << 31)
+    windows.push_back({std::max(o.lo, b - W / 2), std::min(o.hi, b + W / 2)});
+  std::printf("probe: OpenSSL brute force of %zu window(s) of <= %llu indices per base (range ends, 2^31 boundaries)\n",
+              windows.size(), (unsigned long long)W);
   uint64_t true_hits = 0, shown = 0;
   Progress prog(per_base * o.bases.size(), per_base * o.bases.size() >= (uint64_t(1) << 34));
   for (size_t b = 0; b < o.bases.size(); ++b) {
@@ -143,9 +152,14 @@ int run_verify(const VerifyOptions& o) {
       std::sort(lists[r].begin(), lists[r].end());
       rows[r].candidates += per_base;
     }
+    std::vector<uint32_t> probed;
+    for (auto [wlo, whi] : windows)
+      for (auto& h : ref::md5z::search(o.bases[b], wlo, whi, o.threshold)) probed.push_back(h.index);
+    std::sort(probed.begin(), probed.end());
+    probed.erase(std::unique(probed.begin(), probed.end()), probed.end());
     uint64_t base_true = 0;
     const auto counts = compare_hit_lists(lists, o.threshold, [&](const std::vector<uint32_t>& idx) { return judge(o.bases[b], idx); },
-                                          &base_true);
+                                          &base_true, probed);
     true_hits += base_true;
     for (size_t r = 0; r < rows.size(); ++r) {
       rows[r].hits += counts[r].hits;

@@ -327,4 +327,11 @@ TEST(Md5zVerify, CompareHitListsCountsEachPlantedError) {
   EXPECT_EQ(row(3), (std::vector<uint64_t>{1, 0, 0}));
   EXPECT_EQ(row(4), (std::vector<uint64_t>{1, 0, 0}));
   EXPECT_EQ(c[3].mismatched.at(0).first, 9u);
+  // A hit that no implementation reported but the brute-force probe found is missing from every list.
+  const auto p = bx::md5z::compare_hit_lists({good, good}, 2, zeros_of, &true_hits, {12, 40, 0xffffffffu});
+  EXPECT_EQ(true_hits, 4u);
+  EXPECT_EQ(p[0].missing, 0u);
+  const auto q = bx::md5z::compare_hit_lists({lists[2], lists[2]}, 2, zeros_of, &true_hits, {0xffffffffu});
+  EXPECT_EQ(q[0].missing, 1u);
+  EXPECT_EQ(q[1].missing, 1u);
 }
