@@ -21,6 +21,8 @@ Message parse_base(const std::string& hex, const std::string& what);
 md5::TunnelBase prepare(const Message& base, const std::string& what);
 // "LO:HI" with decimal, 0x-hex or 2^K numbers; 0 <= LO < HI <= 2^32.
 std::pair<uint64_t, uint64_t> parse_range(const std::string& s);
+// The reference's hits (OpenSSL brute force, md5z_ref.hpp) as packed hits in index order.
+std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t hi, int threshold);
 // 1..32 (0 is not a difficulty).
 int check_threshold(long long t);
 // Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
@@ -31,10 +33,10 @@ struct Impl {
   std::string where;  // "cpu" or "gpu0", ...
   int device = -1;
   std::string label() const { return std::string(md5::variant_name(variant)) + "@" + where; }
-  // Sorted packed hits of [lo, hi) at threshold T; adds kernel/host seconds to *seconds.
+  // Packed hits of [lo, hi) at threshold T in index order; adds kernel/host seconds to *seconds.
   std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)> search;
 };
-Impl make_impl(md5::Variant v, const DeviceSelection& sel, bool gpu, int dev);
+Impl make_impl(md5::Variant v, bool gpu, int dev);
 std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel);
 
 struct VerifyOptions {

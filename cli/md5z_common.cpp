@@ -55,6 +55,12 @@ std::pair<uint64_t, uint64_t> parse_range(const std::string& s) {
   return {lo, hi};
 }
 
+std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t hi, int threshold) {
+  std::vector<uint64_t> v;
+  for (auto h : ref::md5z::search(base, lo, hi, threshold)) v.push_back(md5::pack_hit(h.index, h.zeros));
+  return v;
+}
+
 int check_threshold(long long t) {
   if (t < 1 || t > 32) throw InputError("--threshold: must be 1..32 leading zero hex digits, got " + std::to_string(t));
   return int(t);
@@ -97,7 +103,7 @@ std::vector<uint64_t> host_search_parallel(const md5::TunnelBase& tb, uint64_t l
 }
 }  // namespace
 
-Impl make_impl(md5::Variant v, const DeviceSelection&, bool gpu, int dev) {
+Impl make_impl(md5::Variant v, bool gpu, int dev) {
   Impl im;
   im.variant = v;
   im.where = gpu ? "gpu" + std::to_string(dev) : "cpu";
@@ -105,13 +111,7 @@ Impl make_impl(md5::Variant v, const DeviceSelection&, bool gpu, int dev) {
   if (!gpu) {
     im.search = [v](const md5::TunnelBase& tb, uint64_t lo, uint64_t hi, int T, double* secs) {
       const auto t0 = std::chrono::steady_clock::now();
-      std::vector<uint64_t> r;
-      switch (v) {
-        case md5::Variant::plain: r = host_search_parallel<md5::Variant::plain>(tb, lo, hi, T); break;
-        case md5::Variant::q9_v0: r = host_search_parallel<md5::Variant::q9_v0>(tb, lo, hi, T); break;
-        case md5::Variant::q9_v1: r = host_search_parallel<md5::Variant::q9_v1>(tb, lo, hi, T); break;
-        case md5::Variant::q9_v2: r = host_search_parallel<md5::Variant::q9_v2>(tb, lo, hi, T); break;
-      }
+      auto r = md5::with_variant(v, [&](auto c) { return host_search_parallel<decltype(c)::value>(tb, lo, hi, T); });
       if (secs) *secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       return r;
     };
@@ -131,8 +131,8 @@ Impl make_impl(md5::Variant v, const DeviceSelection&, bool gpu, int dev) {
 std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel) {
   std::vector<Impl> out;
   for (auto v : variants) {
-    if (sel.cpu) out.push_back(make_impl(v, sel, false, -1));
-    for (int g : sel.gpus) out.push_back(make_impl(v, sel, true, g));
+    if (sel.cpu) out.push_back(make_impl(v, false, -1));
+    for (int g : sel.gpus) out.push_back(make_impl(v, true, g));
   }
   return out;
 }

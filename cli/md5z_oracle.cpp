@@ -20,7 +20,7 @@ void only_fields(const json& req, std::initializer_list<const char*> keys) {
 }
 uint64_t number(const json& req, const char* key, uint64_t max) {
   const json& v = req[key];
-  if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned()) || v.get<uint64_t>() > max)
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
     throw InputError(std::string("field '") + key + "' must be an integer 0.." + std::to_string(max));
   return v.get<uint64_t>();
 }

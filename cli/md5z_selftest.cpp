@@ -50,8 +50,7 @@ bool selftest(const DeviceSelection& devices, bool full, uint64_t seed, nlohmann
   const uint64_t width = full ? (1u << 20) : (1u << 14);
   const auto base = R::make_base(seed);
   const auto tb = prepare(base, "selftest base");
-  std::vector<uint64_t> want;
-  for (auto h : R::search(base, md5::kIndexEnd - width, md5::kIndexEnd, 2)) want.push_back(md5::pack_hit(h.index, h.zeros));
+  const auto want = reference_hits(base, md5::kIndexEnd - width, md5::kIndexEnd, 2);
   std::printf("\nmd5z: %zu candidate vectors, %zu frozen hits, range [2^32 - %llu, 2^32) at T = 2 on make_base(%llu): %zu hits\n",
               cands.size(), hits.size(), (unsigned long long)width, (unsigned long long)seed, want.size());
   std::printf("md5z host checks (RFC 1321 via gpu/md5, non-bases rejected): %s %s\n", host.frac().c_str(),

@@ -309,13 +309,7 @@ std::vector<std::string> check_vectors(const std::string& root, bool verbose) {
           if (R::zeros(d) != t.zeros) fail(rel, t.tc_id, "zero count " + std::to_string(R::zeros(d)) + " != " + std::to_string(t.zeros));
           const auto tb = prepare(t.base, rel);
           for (auto v : md5::kAllVariants) {
-            int got = -2;
-            switch (v) {
-              case md5::Variant::plain: got = md5::candidate_zeros<md5::Variant::plain>(tb, t.index, 0, 1); break;
-              case md5::Variant::q9_v0: got = md5::candidate_zeros<md5::Variant::q9_v0>(tb, t.index, 0, 1); break;
-              case md5::Variant::q9_v1: got = md5::candidate_zeros<md5::Variant::q9_v1>(tb, t.index, 0, 1); break;
-              case md5::Variant::q9_v2: got = md5::candidate_zeros<md5::Variant::q9_v2>(tb, t.index, 0, 1); break;
-            }
+            const int got = md5::with_variant(v, [&](auto c) { return md5::candidate_zeros<decltype(c)::value>(tb, t.index, 0, 1); });
             if (got != t.zeros) fail(rel, t.tc_id, std::string(md5::variant_name(v)) + " (host) counts " + std::to_string(got));
           }
         }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -122,7 +123,7 @@ int run_verify(const VerifyOptions& o) {
   std::vector<Row> rows;
   // The oracle: md5z/plain on the first selected GPU, else on the CPU.
   const bool oracle_gpu = !o.devices.gpus.empty();
-  rows.push_back({make_impl(md5::Variant::plain, o.devices, oracle_gpu, oracle_gpu ? o.devices.gpus[0] : -1)});
+  rows.push_back({make_impl(md5::Variant::plain, oracle_gpu, oracle_gpu ? o.devices.gpus[0] : -1)});
   for (auto& im : impls(o.variants, o.devices))
     if (!(im.variant == md5::Variant::plain && im.where == rows[0].impl.where)) rows.push_back({im});
   if (!rows[0].impl.search) throw InputError("verify md5z: this build has no CUDA kernels");
@@ -149,7 +150,8 @@ int run_verify(const VerifyOptions& o) {
     std::vector<std::vector<uint64_t>> lists(rows.size());
     for (size_t r = 0; r < rows.size(); ++r) {
       lists[r] = rows[r].impl.search(tb, o.lo, o.hi, o.threshold, &rows[r].seconds);
-      std::sort(lists[r].begin(), lists[r].end());
+      if (!std::is_sorted(lists[r].begin(), lists[r].end()))  // searches return hits in index order
+        throw std::logic_error(rows[r].impl.label() + ": hits not in index order");
       rows[r].candidates += per_base;
     }
     std::vector<uint32_t> probed;

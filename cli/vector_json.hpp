@@ -53,12 +53,6 @@ inline std::string render(const json& top, const std::string& groups_key) {
 
 // ---- strict loading ----
 
-struct Ctx {
-  std::string file;
-  std::string where(const json& t) const {
-    return file + ": tcId " + (t.contains("tcId") && t["tcId"].is_number_integer() ? std::to_string(t["tcId"].get<int>()) : "?");
-  }
-};
 inline void require_keys(const json& j, const std::set<std::string>& required, const std::set<std::string>& optional,
                   const std::string& where) {
   if (!j.is_object()) throw InputError(where + ": expected an object");

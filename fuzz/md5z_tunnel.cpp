@@ -46,13 +46,15 @@ void check_base(const R::Message& base, const uint8_t* idx, size_t n_idx, int T)
     uint32_t m8, m9, m12, mw[16];
     M::candidate_words(tb, i, m8, m9, m12);
     M::message_words(msg.data(), mw);
-    int got[4] = {M::candidate_zeros<M::Variant::plain>(tb, i, 0, 1), M::candidate_zeros<M::Variant::q9_v0>(tb, i, 0, 1),
-                  M::candidate_zeros<M::Variant::q9_v1>(tb, i, 0, 1), M::candidate_zeros<M::Variant::q9_v2>(tb, i, 0, 1)};
+    int got[4], early[4];
+    for (auto v : M::kAllVariants)
+      M::with_variant(v, [&](auto c) {
+        got[int(v)] = M::candidate_zeros<decltype(c)::value>(tb, i, 0, 1);          // no early exit
+        early[int(v)] = M::candidate_zeros<decltype(c)::value>(tb, i, mask, 1);     // early exit for T
+      });
     if (m8 != mw[8] || m9 != mw[9] || m12 != mw[12]) report("candidate words m8/m9/m12", base, i, T, got, ref);
     for (int g : got)
       if (g != ref) report("zero count (no early exit)", base, i, T, got, ref);
-    int early[4] = {M::candidate_zeros<M::Variant::plain>(tb, i, mask, 1), M::candidate_zeros<M::Variant::q9_v0>(tb, i, mask, 1),
-                    M::candidate_zeros<M::Variant::q9_v1>(tb, i, mask, 1), M::candidate_zeros<M::Variant::q9_v2>(tb, i, mask, 1)};
     for (int g : early)
       if ((ref >= T && g != ref) || (ref < T && g >= T)) report("early exit", base, i, T, early, ref);
   }

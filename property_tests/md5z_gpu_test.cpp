@@ -14,11 +14,6 @@ namespace M = bx::md5;
 
 namespace {
 bool have_gpu() { return bx::kern::device_count() > 0; }
-std::vector<uint64_t> ref_hits(const R::Message& base, uint64_t lo, uint64_t hi, int T) {
-  std::vector<uint64_t> v;
-  for (auto h : R::search(base, lo, hi, T)) v.push_back(M::pack_hit(h.index, h.zeros));
-  return v;
-}
 }  // namespace
 
 TEST(GpuMd5z, EveryVariantEqualsReferenceAtRangeEnds) {
@@ -30,7 +25,7 @@ TEST(GpuMd5z, EveryVariantEqualsReferenceAtRangeEnds) {
     const auto tb = bx::md5z::prepare(base, "base");
     for (auto [lo, hi] : ranges)
       for (int T : {1, 2}) {
-        const auto want = ref_hits(base, lo, hi, T);
+        const auto want = bx::md5z::reference_hits(base, lo, hi, T);
         for (auto v : M::kAllVariants)
           EXPECT_EQ(bx::kern::md5z_search(0, v, tb, lo, hi, T), want)
               << M::variant_name(v) << " seed " << seed << " [" << lo << ", " << hi << ") T=" << T;
@@ -42,7 +37,7 @@ TEST(GpuMd5z, HitBufferOverflowIsRerunNotTruncated) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const auto base = R::make_base(21);
   const auto tb = bx::md5z::prepare(base, "base");
-  const auto want = ref_hits(base, 1000, 1000 + (1 << 16), 1);  // about 4096 hits
+  const auto want = bx::md5z::reference_hits(base, 1000, 1000 + (1 << 16), 1);  // about 4096 hits
   for (auto v : M::kAllVariants) {
     bx::kern::Md5zSearchStats st;
     EXPECT_EQ(bx::kern::md5z_search(0, v, tb, 1000, 1000 + (1 << 16), 1, &st, 16), want) << M::variant_name(v);

@@ -26,13 +26,7 @@ void select(int dev) {
 }
 unsigned blocks_for(size_t n, unsigned threads) { return unsigned((n + threads - 1) / threads); }
 
-float time_ms(cudaEvent_t a, cudaEvent_t b) {
-  float ms = 0;
-  BX_CUDA(cudaEventElapsedTime(&ms, a, b));
-  return ms;
-}
-
-
+// Elapsed time between two recorded events (created and destroyed with the timer).
 struct EventTimer {
   cudaEvent_t a, b;
   EventTimer() {
@@ -45,7 +39,11 @@ struct EventTimer {
   }
   void start() { BX_CUDA(cudaEventRecord(a)); }
   void stop() { BX_CUDA(cudaEventRecord(b)); }
-  double seconds() { return time_ms(a, b) / 1e3; }
+  double seconds() {
+    float ms = 0;
+    BX_CUDA(cudaEventElapsedTime(&ms, a, b));
+    return ms / 1e3;
+  }
 };
 
 }  // namespace

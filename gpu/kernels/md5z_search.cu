@@ -40,15 +40,10 @@ __global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase 
   }
 }
 
+// fn(the kernel of variant v).
 template <class Fn>
-void with_variant(Variant v, Fn&& fn) {
-  switch (v) {
-    case Variant::plain: return fn(k_md5z_search<Variant::plain>);
-    case Variant::q9_v0: return fn(k_md5z_search<Variant::q9_v0>);
-    case Variant::q9_v1: return fn(k_md5z_search<Variant::q9_v1>);
-    case Variant::q9_v2: return fn(k_md5z_search<Variant::q9_v2>);
-  }
-  throw std::invalid_argument("unknown md5z variant");
+void with_kernel(Variant v, Fn&& fn) {
+  md5::with_variant(v, [&](auto c) { fn(k_md5z_search<decltype(c)::value>); });
 }
 
 
@@ -78,7 +73,7 @@ std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb,
     for (;;) {
       BX_CUDA(cudaMemset(dcount.p, 0, sizeof(unsigned)));
       timer.start();
-      with_variant(v, [&](auto kernel) {
+      with_kernel(v, [&](auto kernel) {
         kernel<<<blocks, kThreads>>>(tb, uint32_t(s.lo), n, mask, threshold, dhits->p, unsigned(cap), dcount.p);
       });
       timer.stop();
@@ -111,7 +106,7 @@ std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb,
 
 KernelInfo md5z_kernel_info(Variant v) {
   cudaFuncAttributes attr{};
-  with_variant(v, [&](auto kernel) { BX_CUDA(cudaFuncGetAttributes(&attr, kernel)); });
+  with_kernel(v, [&](auto kernel) { BX_CUDA(cudaFuncGetAttributes(&attr, kernel)); });
   return {attr.numRegs, attr.localSizeBytes};
 }
 

@@ -85,47 +85,48 @@ BX_HD void load_iv(uint32_t* q) {
   q[3] = kB0;
 }
 
-// One compression of a 16-word block from the IV: h = (h0, h1, h2, h3).
-BX_HD void compress(const uint32_t* m, uint32_t* h) {
+// One compression of a 16-word block, chaining h = (h0, h1, h2, h3) += the 64 steps from h.
+BX_HD void compress_into(uint32_t* h, const uint32_t* m) {
   uint32_t q[68];
-  load_iv(q);
+  q[0] = h[0];  // Q[-3..0] = a, d, c, b
+  q[1] = h[3];
+  q[2] = h[2];
+  q[3] = h[1];
   static_for<0, 64>([&](auto c) {
     constexpr int t = decltype(c)::value;
     step<t>(q, k_of(t) + m[w_of(t)]);
   });
-  h[0] = kA0 + q[64];  // Q[61]
-  h[3] = kD0 + q[65];  // Q[62]
-  h[2] = kC0 + q[66];  // Q[63]
-  h[1] = kB0 + q[67];  // Q[64]
+  h[0] += q[64];  // Q[61]
+  h[3] += q[65];  // Q[62]
+  h[2] += q[66];  // Q[63]
+  h[1] += q[67];  // Q[64]
 }
 
-// MD5 of any byte string (host use: the RFC 1321 suite and the oracle's "md5" op). Chains the
-// compression over padded blocks; writes the 16-byte digest.
+// One compression from the IV (a single-block message).
+BX_HD void compress(const uint32_t* m, uint32_t* h) {
+  h[0] = kA0;
+  h[1] = kB0;
+  h[2] = kC0;
+  h[3] = kD0;
+  compress_into(h, m);
+}
+
+// MD5 of any byte string (host use: the RFC 1321 suite and the oracle's "md5" op): padded blocks
+// chained through compress_into; writes the 16-byte digest.
 inline void md5_bytes(const uint8_t* data, size_t n, uint8_t* digest) {
   uint32_t h[4] = {kA0, kB0, kC0, kD0};
   const size_t padded = (n + 9 + 63) / 64 * 64;
+  const uint64_t bits = uint64_t(n) * 8;
   for (size_t off = 0; off < padded; off += 64) {
     uint8_t blk[64];
     for (size_t j = 0; j < 64; ++j) {
       const size_t k = off + j;
-      uint64_t bits = uint64_t(n) * 8;
       blk[j] = k < n ? data[k] : k == n ? 0x80 : k >= padded - 8 ? uint8_t(bits >> (8 * (k - (padded - 8)))) : 0;
     }
-    uint32_t m[16], q[68];
+    uint32_t m[16];
     for (int i = 0; i < 16; ++i)
       m[i] = uint32_t(blk[4 * i]) | uint32_t(blk[4 * i + 1]) << 8 | uint32_t(blk[4 * i + 2]) << 16 | uint32_t(blk[4 * i + 3]) << 24;
-    q[0] = h[0];
-    q[1] = h[3];
-    q[2] = h[2];
-    q[3] = h[1];
-    static_for<0, 64>([&](auto c) {
-      constexpr int t = decltype(c)::value;
-      step<t>(q, k_of(t) + m[w_of(t)]);
-    });
-    h[0] += q[64];
-    h[3] += q[65];
-    h[2] += q[66];
-    h[1] += q[67];
+    compress_into(h, m);
   }
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 4; ++j) digest[4 * i + j] = uint8_t(h[i] >> (8 * j));

@@ -3,6 +3,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 #include "gpu/md5/tunnel.hpp"
 
@@ -46,6 +47,19 @@ std::vector<uint64_t> host_search(const TunnelBase& tb, uint64_t lo, uint64_t hi
       if (z >= threshold) hits.push_back(pack_hit(uint32_t(i), z));
     }
   return hits;
+}
+
+// fn(std::integral_constant<Variant, V>{}) for the run-time variant v: the one place that maps a variant
+// value to its compiled code (host searches, vector checks, kernel selection).
+template <class Fn>
+decltype(auto) with_variant(Variant v, Fn&& fn) {
+  switch (v) {
+    case Variant::plain: return fn(std::integral_constant<Variant, Variant::plain>{});
+    case Variant::q9_v0: return fn(std::integral_constant<Variant, Variant::q9_v0>{});
+    case Variant::q9_v1: return fn(std::integral_constant<Variant, Variant::q9_v1>{});
+    case Variant::q9_v2: break;
+  }
+  return fn(std::integral_constant<Variant, Variant::q9_v2>{});
 }
 
 inline const char* variant_name(Variant v) {
