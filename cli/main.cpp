@@ -45,12 +45,9 @@ int cmd_list() {
     if (n) where += std::string(where.empty() ? "" : ", ") + "gpu";
     std::printf("  %-28s runs here on: %s\n", v.name.c_str(), where.empty() ? "(needs a GPU)" : where.c_str());
   }
-  static const char* md5z_desc[] = {"full 64-step MD5 of the built message (the GPU oracle)",
-                                    "tunnel: steps 24..60, early exit on h0",
-                                    "tunnel + K+m fold (29 constants per base)",
-                                    "tunnel + fold + adds on the FMA pipe (mad.lo.u32 with a run-time 1)"};
   for (auto v : bx::md5::kAllVariants)
-    std::printf("  %-28s runs here on: cpu%s   %s\n", bx::md5::variant_name(v), n ? ", gpu" : "", md5z_desc[int(v)]);
+    std::printf("  %-28s runs here on: cpu%s   %s\n", bx::md5::variant_name(v), n ? ", gpu" : "",
+                bx::md5::variant_description(v));
 #if defined(BX_ZOO)
   std::printf("fault zoo build: BX_FAULT=<name> plants one of:\n");
 #define BX_PRINT_FAULT(name, desc) std::printf("  %-32s %s\n", #name, desc);

@@ -71,6 +71,15 @@ inline const char* variant_name(Variant v) {
   }
   return "?";
 }
+inline const char* variant_description(Variant v) {
+  switch (v) {
+    case Variant::plain: return "full 64-step MD5 of the built message (the GPU oracle)";
+    case Variant::q9_v0: return "tunnel: steps 24..60, early exit on h0";
+    case Variant::q9_v1: return "tunnel + K+m fold (29 constants per base)";
+    case Variant::q9_v2: return "tunnel + fold + adds on the FMA pipe (mad.lo.u32 with a run-time 1)";
+  }
+  return "?";
+}
 inline constexpr Variant kAllVariants[] = {Variant::plain, Variant::q9_v0, Variant::q9_v1, Variant::q9_v2};
 
 }  // namespace bx::md5
