@@ -9,4 +9,6 @@ struct EmbeddedFile {
 };
 // The vector files as they were at build time (cmake/embed_vectors.cmake).
 const std::vector<EmbeddedFile>& embedded_vectors();
+// The embedded copy of `rel`; InputError if this build has none.
+const std::string& embedded_file(const std::string& rel);
 }  // namespace bx

@@ -1,18 +1,28 @@
-// `bitexact oracle`: JSON lines in, JSON lines out (one reply per request, in order).
-//   {"op":"fe25519.OP","a":HEX,"b":HEX}   OP: add sub mul sqr neg invert pow22523 sqrt_ratio mul_small canonical
-//   {"op":"x25519","scalar":HEX,"u":HEX}
-//   {"op":"md5","data":HEX}  {"op":"md5z.base","seed":N}  {"op":"md5z.candidate","base":HEX52,"index":N}
-//   (cli/md5z_oracle.cpp; a non-base or an index >= 2^32 gets an error line)
-// reply {"ref":..., "impl":{"fe51/portable":..., "fe32/ptx@gpu0":...}, "agree":bool}; a bad request gets
-// {"error":"..."} on its line and processing continues.
+// `bitexact oracle`: JSON lines in, JSON lines out (one reply per request, in order). Each request names
+// an operation; the family that owns it (Family::oracle_ops) replies with the reference result, every
+// implementation's own full result under "impl" and "agree". {"op":"list"} returns every family's
+// operations, the variants and the places. A bad request gets {"error":"..."} on its line and
+// processing continues.
 #pragma once
 #include <iosfwd>
+#include <map>
 #include <string>
-#include "cli/md5z.hpp"
-#include "cli/registry.hpp"
+
+#include "cli/family.hpp"
 
 namespace bx {
-std::string oracle_reply(const std::string& line, const std::vector<FieldImpl>& impls,
-                         const std::vector<md5z::Impl>& md5_impls = {});
+
+class Oracle {
+ public:
+  explicit Oracle(DeviceSelection sel) : sel_(std::move(sel)) {}
+  std::string reply(const std::string& line);
+
+ private:
+  json dispatch(const json& req);
+  DeviceSelection sel_;
+  std::map<std::string, OracleHandler> handlers_;  // family name -> handler, built on first use
+};
+
 void run_oracle(std::istream& in, std::ostream& out, const DeviceSelection& sel);
+
 }  // namespace bx

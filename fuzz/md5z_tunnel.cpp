@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "gpu/md5/search.hpp"
+#include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
 
 namespace R = bx::ref::md5z;
@@ -27,7 +27,7 @@ std::string hex(const uint8_t* p, size_t n) {
 [[noreturn]] void report(const char* what, const R::Message& base, uint32_t index, int T, const int* got, int ref) {
   std::fprintf(stderr, "md5z_tunnel: DIFFERENCE in %s\n  base  = %s\n  index = %u  threshold = %d\n  OpenSSL zeros = %d\n", what,
                hex(base.data(), 52).c_str(), index, T, ref);
-  for (auto v : M::kAllVariants) std::fprintf(stderr, "  %-12s %d\n", M::variant_name(v), got[int(v)]);
+  for (auto v : M::all_variants()) std::fprintf(stderr, "  %-12s %d\n", M::variant_name(v), got[int(v)]);
   std::abort();
 }
 
@@ -47,10 +47,10 @@ void check_base(const R::Message& base, const uint8_t* idx, size_t n_idx, int T)
     M::candidate_words(tb, i, m8, m9, m12);
     M::message_words(msg.data(), mw);
     int got[4], early[4];
-    for (auto v : M::kAllVariants)
+    for (auto v : M::all_variants())
       M::with_variant(v, [&](auto c) {
-        got[int(v)] = M::candidate_zeros<decltype(c)::value>(tb, i, 0, 1);          // no early exit
-        early[int(v)] = M::candidate_zeros<decltype(c)::value>(tb, i, mask, 1);     // early exit for T
+        got[int(v)] = M::candidate_zeros<decltype(c)>(tb, i, 0, 1);          // no early exit
+        early[int(v)] = M::candidate_zeros<decltype(c)>(tb, i, mask, 1);     // early exit for T
       });
     if (m8 != mw[8] || m9 != mw[9] || m12 != mw[12]) report("candidate words m8/m9/m12", base, i, T, got, ref);
     for (int g : got)

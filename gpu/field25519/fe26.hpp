@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include "gpu/core/carry.hpp"
+#include "gpu/field25519/bounds.hpp"
 #include "gpu/field25519/pack.hpp"
 
 namespace bx::f25519 {
@@ -17,6 +18,12 @@ struct Fe26 {
   using limb = int32_t;
   static constexpr int N = 10;
   static constexpr const char* name = "fe26";
+  // Declared bounds (ref10): |limb| <= 1.1 * 2^25 / 2^24 (even / odd limbs) tight, twice that loose.
+  static constexpr LayoutBounds<10> bounds = {
+      {0, 26, 51, 77, 102, 128, 153, 179, 204, 230}, true,
+      {36909875, 18454937, 36909875, 18454937, 36909875, 18454937, 36909875, 18454937, 36909875, 18454937},
+      {73819750, 36909874, 73819750, 36909874, 73819750, 36909874, 73819750, 36909874, 73819750, 36909874},
+      {}, false};
   struct fe {
     int32_t v[10];
   };

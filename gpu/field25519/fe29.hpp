@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include "gpu/core/carry.hpp"
+#include "gpu/field25519/bounds.hpp"
 #include "gpu/field25519/pack.hpp"
 
 namespace bx::f25519 {
@@ -18,6 +19,14 @@ struct Fe29 {
   using limb = uint32_t;
   static constexpr int N = 9;
   static constexpr const char* name = "fe29";
+  // Declared bounds: tight limbs <= 2^29 - 1 (limb 1 <= 2^29), loose <= 2^30, lazy2 sub operands <= 2^31.
+  static constexpr LayoutBounds<9> bounds = {
+      {0, 29, 58, 87, 116, 145, 174, 203, 232}, false,
+      {(1LL << 29) - 1, 1LL << 29, (1LL << 29) - 1, (1LL << 29) - 1, (1LL << 29) - 1, (1LL << 29) - 1, (1LL << 29) - 1,
+       (1LL << 29) - 1, (1LL << 29) - 1},
+      {1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30, 1LL << 30},
+      {1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31, 1LL << 31},
+      true};
   struct fe {
     uint32_t v[9];
   };

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include "gpu/core/carry.hpp"
+#include "gpu/field25519/bounds.hpp"
 
 namespace bx::f25519 {
 
@@ -14,6 +15,13 @@ struct Fe32 {
   using limb = uint32_t;
   static constexpr int N = 8;
   static constexpr const char* name = "fe32";
+  // Declared bounds: any 256-bit value is tight, loose and a lazy2 sub operand (limbs are saturated).
+  static constexpr LayoutBounds<8> bounds = {
+      {0, 32, 64, 96, 128, 160, 192, 224}, false,
+      {0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL},
+      {0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL},
+      {0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL, 0xffffffffLL},
+      true};
   struct fe {
     uint32_t v[8];
   };

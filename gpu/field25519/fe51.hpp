@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include "gpu/core/carry.hpp"
+#include "gpu/field25519/bounds.hpp"
 #include "gpu/field25519/pack.hpp"
 
 namespace bx::f25519 {
@@ -19,6 +20,10 @@ struct Fe51 {
   using limb = uint64_t;
   static constexpr int N = 5;
   static constexpr const char* name = "fe51";
+  // Declared bounds (see the header comment): tight [0, 2^51], loose [0, 3*2^51].
+  static constexpr LayoutBounds<5> bounds = {{0, 51, 102, 153, 204}, false,
+                                             {1LL << 51, 1LL << 51, 1LL << 51, 1LL << 51, 1LL << 51},
+                                             {3LL << 51, 3LL << 51, 3LL << 51, 3LL << 51, 3LL << 51}, {}, false};
   struct fe {
     uint64_t v[5];
   };

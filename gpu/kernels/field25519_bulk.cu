@@ -31,14 +31,13 @@ __global__ void k_bulk(uint64_t seed, uint64_t first, uint64_t count, uint64_t s
     bulk_program<Fe51<portable>>(ref, a, b);
     uint32_t mask = 0;
     int bit = 0;
-#define BX_BULK_ONE(L, B)                                          \
-  if (bit > 0) {                                                   \
-    bulk_program<L<B>>(o, a, b);                                   \
-    if (outputs_differ(ref, o)) mask |= 1u << bit;                 \
-  }                                                                \
-  ++bit;
-    BX_FE_IMPLS(BX_BULK_ONE)
-#undef BX_BULK_ONE
+    for_each_impl(DeviceImpls{}, [&](auto tag) {
+      if (bit > 0) {  // implementation 0 (fe51/portable) is the reference row above
+        bulk_program<decltype(tag)>(o, a, b);
+        if (outputs_differ(ref, o)) mask |= 1u << bit;
+      }
+      ++bit;
+    });
     if (mask) {
       atomicAdd(&ctr->disagreements, 1ULL);
       const unsigned long long slot = atomicAdd(&ctr->kept, 1ULL);

@@ -31,29 +31,9 @@ __global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::f
 
 }  // namespace
 
-int device_count() {
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess) {
-    cudaGetLastError();
-    return 0;
-  }
-  return n;
-}
-std::string device_name(int dev) {
-  cudaDeviceProp p;
-  BX_CUDA(cudaGetDeviceProperties(&p, dev));
-  return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
-}
-int device_sm_count(int dev) {
-  int n = 0;
-  BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
-  return n;
-}
 std::vector<std::string> fe_device_impls() {
   std::vector<std::string> v;
-#define BX_NAME(L, B) v.push_back(impl_name<L<B>>());
-  BX_FE_IMPLS(BX_NAME)
-#undef BX_NAME
+  for_each_impl(DeviceImpls{}, [&](auto tag) { v.push_back(impl_name<decltype(tag)>()); });
   return v;
 }
 
@@ -78,24 +58,23 @@ void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, co
   dflags.get(flags, n);
 }
 
-template <class F>
-void fe_eval_limbs(int dev, Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                   uint8_t* bytes) {
+void fe_eval_limbs_of(int dev, const std::string& impl, Op op, const void* a, const void* b, size_t n, void* out,
+                      uint8_t* bytes) {
   if (n == 0) return;
-  select(dev);
-  DevBuf<typename F::fe> da(n), db(n), dout(n);
-  DevBuf<uint8_t> dbytes(32 * n);
-  da.put(a, n);
-  db.put(b, n);
-  k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p, nullptr);
-  BX_CUDA_LAUNCH("k_eval_limbs");
-  dout.get(out, n);
-  dbytes.get(bytes, 32 * n);
+  with_impl(impl, [&](auto tag) {
+    using F = decltype(tag);
+    using Fe = typename F::fe;
+    select(dev);
+    DevBuf<Fe> da(n), db(n), dout(n);
+    DevBuf<uint8_t> dbytes(32 * n);
+    da.put(static_cast<const Fe*>(a), n);
+    db.put(static_cast<const Fe*>(b), n);
+    k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p, nullptr);
+    BX_CUDA_LAUNCH("k_eval_limbs");
+    dout.get(static_cast<Fe*>(out), n);
+    dbytes.get(bytes, 32 * n);
+  });
 }
-#define BX_INSTANTIATE(L, B)                                                                                \
-  template void fe_eval_limbs<L<B>>(int, Op, const L<B>::fe*, const L<B>::fe*, size_t, L<B>::fe*, uint8_t*);
-BX_FE_IMPLS(BX_INSTANTIATE)
-#undef BX_INSTANTIATE
 
 
 }  // namespace bx::kern

@@ -8,11 +8,10 @@
 #include <vector>
 #include "gpu/field25519/layouts.hpp"
 
+#include "gpu/kernels/device.hpp"
+
 namespace bx::kern {
 
-int device_count();  // 0 when no CUDA device or runtime is usable; never throws
-std::string device_name(int dev);
-int device_sm_count(int dev);
 std::vector<std::string> fe_device_impls();  // every layout x backend
 
 // One op per item on 32-byte operands (bits 0..254 read); canonical bytes out; flags[i] = sqrt_ratio's
@@ -24,9 +23,14 @@ void x25519_batch(int dev, const std::string& impl, const uint8_t* scalar, const
 
 // Limb-level evaluation (inputs as given, any representation within the op's contract): output limbs
 // and canonical bytes. Op::canonical returns the input limbs unchanged and their canonical bytes.
+// (The typed entry point forwards to one untyped launcher, so no instantiation list is needed.)
+void fe_eval_limbs_of(int dev, const std::string& impl, f25519::Op op, const void* a, const void* b, size_t n, void* out,
+                      uint8_t* bytes);
 template <class F>
 void fe_eval_limbs(int dev, f25519::Op op, const typename F::fe* a, const typename F::fe* b, size_t n,
-                   typename F::fe* out, uint8_t* bytes);
+                   typename F::fe* out, uint8_t* bytes) {
+  fe_eval_limbs_of(dev, std::string(F::name) + "/" + F::backend::name, op, a, b, n, out, bytes);
+}
 
 // Bulk cross-check on the device: draws [first, first+count) of operand(seed, ...), runs the bulk program
 // on every implementation, records disagreements (all of them counted, the first few kept) and a sample
@@ -56,7 +60,5 @@ struct BenchRun {
 };
 BenchRun fe_bench(int dev, const std::string& impl, f25519::Op op, uint64_t seed, size_t threads, int iters,
                   std::vector<uint8_t>& out);
-// Microbenchmark of the IMAD issue ceiling: independent 32-bit multiply-add chains. Returns IMAD/s.
-double imad_ceiling(int dev);
 
 }  // namespace bx::kern

@@ -17,24 +17,37 @@ using namespace bx::f25519;
 using carry::portable;
 using carry::ptx;
 
-#define BX_FE_IMPLS(X) \
-  X(Fe51, portable) X(Fe51, ptx) X(Fe32, portable) X(Fe32, ptx) X(Fe29, portable) X(Fe29, ptx) X(Fe26, portable) X(Fe26, ptx)
+// Every layout of AllLayouts on every backend, in one fixed order (the bulk kernel's mismatch bits and
+// fe_device_impls() follow it). A layout added to AllLayouts gets its kernels from this list.
+template <class List>
+struct device_impls_of;
+template <template <class> class... Ls>
+struct device_impls_of<layout_list<Ls...>> {
+  using type = type_list<Ls<portable>..., Ls<ptx>...>;
+};
+using DeviceImpls = device_impls_of<AllLayouts>::type;
 
 template <class F>
 std::string impl_name() {
   return std::string(F::name) + "/" + F::backend::name;
 }
 
+// fn(F{}) for every implementation F of the list, in order.
+template <class... Fs, class Fn>
+BX_HD void for_each_impl(type_list<Fs...>, Fn&& fn) {
+  (fn(Fs{}), ...);
+}
+
 template <class Fn>
 void with_impl(const std::string& impl, Fn&& fn) {
-#define BX_DISPATCH(L, B)                 \
-  if (impl == impl_name<L<B>>()) {        \
-    fn(L<B>{});                           \
-    return;                               \
-  }
-  BX_FE_IMPLS(BX_DISPATCH)
-#undef BX_DISPATCH
-  throw std::invalid_argument("unknown field25519 implementation: " + impl);
+  bool found = false;
+  for_each_impl(DeviceImpls{}, [&](auto tag) {
+    if (!found && impl == impl_name<decltype(tag)>()) {
+      found = true;
+      fn(tag);
+    }
+  });
+  if (!found) throw std::invalid_argument("unknown field25519 implementation: " + impl);
 }
 
 }  // namespace

@@ -2,10 +2,13 @@
 // Every function selects the device, checks every CUDA call and throws bx::CudaError or
 // std::invalid_argument; nothing is silently truncated.
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
-#include "gpu/md5/tunnel.hpp"
+#include "gpu/md5z/tunnel.hpp"
+
+#include "gpu/kernels/device.hpp"
 
 namespace bx::kern {
 
@@ -23,13 +26,16 @@ struct Md5zSearchStats {
 std::vector<uint64_t> md5z_search(int dev, md5::Variant v, const md5::TunnelBase& tb, uint64_t lo, uint64_t hi,
                                   int threshold, Md5zSearchStats* stats = nullptr, size_t initial_capacity = 0);
 
+// The digest words (h0..h3) of each candidate index along variant v's own code path on device dev, with
+// steps 61..63 always run: the oracle's per-implementation answer.
+std::vector<std::array<uint32_t, 4>> md5z_digests(int dev, md5::Variant v, const md5::TunnelBase& tb,
+                                                  const std::vector<uint32_t>& indices);
+
 struct KernelInfo {
   int registers;
   size_t local_bytes;  // per-thread local memory (spills, local arrays)
 };
 KernelInfo md5z_kernel_info(md5::Variant v);
 
-// Microbenchmark of the 32-bit integer ALU issue ceiling: independent LOP3 chains. Returns ops/s.
-double ialu_ceiling(int dev);
 
 }  // namespace bx::kern

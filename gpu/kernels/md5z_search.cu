@@ -4,6 +4,7 @@
 #include <thrust/sort.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <cmath>
 #include <stdexcept>
@@ -11,7 +12,7 @@
 #include "gpu/kernels/cuda_util.cuh"
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "gpu/kernels/md5z_kernels.hpp"
-#include "gpu/md5/search.hpp"
+#include "gpu/md5z/search.hpp"
 
 namespace bx::kern {
 namespace {
@@ -24,7 +25,8 @@ constexpr unsigned kThreads = 256;
 
 // Thread t searches lo + t, lo + t + S, ... below lo + n (S = all threads). n <= 2^31 and S < 2^31, so
 // off + S never wraps; lo + off < hi <= 2^32.
-template <Variant V>
+// K: the variant's index in md5::AllVariants (so the kernel's mangled name carries it, for the SASS count).
+template <int K>
 __global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase tb, uint32_t lo, uint32_t n,
                                                           uint32_t mask, int threshold, unsigned long long* hits,
                                                           unsigned cap, unsigned* count) {
@@ -32,7 +34,7 @@ __global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase 
   const uint32_t stride = gridDim.x * blockDim.x;
   for (uint32_t off = blockIdx.x * blockDim.x + threadIdx.x; off < n; off += stride) {
     const uint32_t i = lo + off;
-    const int z = md5::candidate_zeros<V>(tb, i, mask, one);
+    const int z = md5::candidate_zeros<md5::VariantAt<K>>(tb, i, mask, one);
     if (z >= threshold) {
       const unsigned slot = atomicAdd(count, 1u);
       if (slot < cap) hits[slot] = md5::pack_hit(i, z);
@@ -43,7 +45,15 @@ __global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase 
 // fn(the kernel of variant v).
 template <class Fn>
 void with_kernel(Variant v, Fn&& fn) {
-  md5::with_variant(v, [&](auto c) { fn(k_md5z_search<decltype(c)::value>); });
+  md5::with_variant(v, [&](auto c) { fn(k_md5z_search<int(md5::variant_of<decltype(c)>())>); });
+}
+
+// Digest words of the candidates idx[0..n) along variant K's own path (steps 61..63 always run).
+template <int K>
+__global__ void k_md5z_digests(const md5::TunnelBase tb, const uint32_t* idx, size_t n, uint32_t* out) {
+  const size_t t = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t >= n) return;
+  md5::candidate_digest<md5::VariantAt<K>>(tb, idx[t], c_one, out + 4 * t);
 }
 
 
@@ -102,6 +112,23 @@ std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb,
   }
   if (stats) *stats = st;
   return all;
+}
+
+std::vector<std::array<uint32_t, 4>> md5z_digests(int dev, Variant v, const md5::TunnelBase& tb,
+                                                  const std::vector<uint32_t>& indices) {
+  std::vector<std::array<uint32_t, 4>> out(indices.size());
+  if (indices.empty()) return out;
+  select(dev);
+  const uint32_t one = 1;
+  BX_CUDA(cudaMemcpyToSymbol(c_one, &one, sizeof one));
+  DevBuf<uint32_t> didx(indices.size()), dout(4 * indices.size());
+  didx.put(indices.data(), indices.size());
+  md5::with_variant(v, [&](auto c) {
+    k_md5z_digests<int(md5::variant_of<decltype(c)>())><<<blocks_for(indices.size(), 128), 128>>>(tb, didx.p, indices.size(), dout.p);
+  });
+  BX_CUDA_LAUNCH("k_md5z_digests");
+  dout.get(out.data()->data(), 4 * indices.size());
+  return out;
 }
 
 KernelInfo md5z_kernel_info(Variant v) {

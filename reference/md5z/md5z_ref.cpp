@@ -119,7 +119,9 @@ std::array<uint32_t, 65> states(const Message& m) {
   return out;
 }
 
-Message make_base(uint64_t seed) {
+Message make_base(uint64_t seed) { return make_message(seed, 0, 0xffffffffu); }
+
+Message make_message(uint64_t seed, uint32_t q10, uint32_t q11) {
   uint64_t x = seed;
   auto draw = [&] { return uint32_t(splitmix64(x) >> 16); };
   uint32_t m[13];
@@ -130,8 +132,8 @@ Message make_base(uint64_t seed) {
     forward(S, t, m[t]);
   }
   S.q(9) = draw();
-  S.q(10) = 0;
-  S.q(11) = 0xffffffffu;
+  S.q(10) = q10;
+  S.q(11) = q11;
   S.q(12) = draw();
   S.q(13) = draw();
   for (int t = 8; t <= 12; ++t) m[t] = backward(S, t);

@@ -34,6 +34,9 @@ std::array<uint32_t, 65> states(const Message& m);
 //   words from splitmix64(seed): m0..m7 (steps 0..7 give Q[1..8]), then Q[9], Q[12], Q[13];
 //   Q[10] = 0, Q[11] = 0xffffffff; m8..m12 from steps 8..12 run backwards.
 Message make_base(uint64_t seed);
+// The same construction with Q[10] and Q[11] given: a base for (0, 0xffffffff), otherwise a 52-byte
+// string that misses the tunnel conditions exactly as chosen (e.g. by one bit).
+Message make_message(uint64_t seed, uint32_t q10, uint32_t q11);
 // Empty string if `m` meets Q[10] = 0 and Q[11] = 0xffffffff; otherwise the reason, naming both values.
 std::string base_problem(const Message& m);
 // Throws NotABase (with base_problem's reason) unless `m` is a base.

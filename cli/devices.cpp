@@ -1,0 +1,57 @@
+#include "cli/devices.hpp"
+
+#include "cli/hex.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/device.hpp"
+#endif
+
+namespace bx {
+
+int gpu_count() {
+#if defined(BX_HAVE_CUDA)
+  return kern::device_count();
+#else
+  return 0;
+#endif
+}
+
+std::string gpu_name(int dev) {
+#if defined(BX_HAVE_CUDA)
+  return kern::device_name(dev);
+#else
+  (void)dev;
+  return "";
+#endif
+}
+
+DeviceSelection parse_devices(const std::string& s) {
+  DeviceSelection sel;
+  const int n = gpu_count();
+  if (s == "cpu") return sel;
+  if (s == "all" || s == "gpu") {
+    sel.cpu = s == "all";
+    for (int i = 0; i < n; ++i) sel.gpus.push_back(i);
+    if (!sel.cpu && sel.gpus.empty()) throw InputError("--device gpu: no CUDA device found");
+    return sel;
+  }
+  int idx = -1;
+  if (!s.empty() && s.size() < 4 && s.find_first_not_of("0123456789") == std::string::npos) idx = std::stoi(s);
+  if (idx < 0) throw InputError("--device: expected cpu, all, gpu or a GPU index, got '" + s + "'");
+  if (idx >= n) throw InputError("--device " + s + ": no such GPU (" + std::to_string(n) + " CUDA device(s) found)");
+  sel.cpu = false;
+  sel.gpus.push_back(idx);
+  return sel;
+}
+
+DeviceSelection default_devices(bool prefer_gpu) {
+  return parse_devices(prefer_gpu && gpu_count() > 0 ? "gpu" : prefer_gpu ? "cpu" : "all");
+}
+
+std::vector<std::string> place_names(const DeviceSelection& sel) {
+  std::vector<std::string> v;
+  if (sel.cpu) v.push_back("cpu");
+  for (int g : sel.gpus) v.push_back("gpu" + std::to_string(g));
+  return v;
+}
+
+}  // namespace bx

@@ -1,0 +1,54 @@
+// The family registry. The list itself is BX_FAMILIES in CMakeLists.txt; CMake writes it into
+// bx_families.inc as BX_FAMILY(name) entries, and each family defines bx_family_<name>() in cli/<name>/.
+#include <algorithm>
+
+#include "cli/family.hpp"
+#include "cli/hex.hpp"
+#include "gpu/core/fault.hpp"
+
+#define BX_FAMILY(name) const bx::Family& bx_family_##name();
+#include "bx_families.inc"
+#undef BX_FAMILY
+
+namespace bx {
+
+bool SelftestRow::ok() const {
+  if (checks.empty()) return false;
+  return std::all_of(checks.begin(), checks.end(), [](const Tally& t) { return t.ok(); });
+}
+
+const std::vector<const Family*>& families() {
+  static const std::vector<const Family*> list = {
+#define BX_FAMILY(name) &bx_family_##name(),
+#include "bx_families.inc"
+#undef BX_FAMILY
+  };
+  return list;
+}
+
+const Family& family(const std::string& name) {
+  std::string known;
+  for (auto* f : families()) {
+    if (f->name() == name) return *f;
+    known += (known.empty() ? "" : ", ") + f->name();
+  }
+  throw InputError("unknown family '" + name + "' (known: " + known + ")");
+}
+
+std::vector<FaultInfo> all_faults() {
+  std::vector<FaultInfo> v;
+#define BX_FAULT_INFO(fam, n, where, desc) v.push_back({#fam, #n, std::string(#where) == "device", desc});
+  BX_FAULT_LIST(BX_FAULT_INFO)
+#undef BX_FAULT_INFO
+  return v;
+}
+
+bool zoo_build() {
+#if defined(BX_ZOO)
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace bx

@@ -1,0 +1,133 @@
+// The plug-in interface of a family (a workload such as field25519 or md5z) and the registry of all of
+// them. Shared machinery (list, selftest, vectors, oracle, verify, bench, the zoo) iterates over
+// families() and knows no family by name. A family lives in folders of its own name (reference/F,
+// gpu/F, gpu/kernels/F*, cli/F, property_tests/F, vectors/F, fuzz/F*) and is registered by one entry
+// in BX_FAMILIES (CMakeLists.txt), which also compiles those folders.
+#pragma once
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/devices.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace bx {
+
+using json = nlohmann::ordered_json;
+
+// A concrete kernel: family x layout x backend x shortcuts, with a stable name.
+struct VariantInfo {
+  std::string name;                    // "md5z/q9-v2", "field25519/fe32-ptx"
+  std::string layout = "-";            // "fe32", "gl2x32", "-" where the family has one representation
+  std::string backend = "-";           // "portable", "ptx", "-"
+  std::vector<std::string> shortcuts;  // e.g. "tunnel", "early-exit", "km-fold"
+  std::string contract = "bit-exact";  // or "characterised" (lossy, deviations measured, hits re-checked)
+  bool cpu = true;                     // runs on the CPU (host build of its code)
+  bool gpu = true;                     // runs on every GPU of a CUDA build
+  std::string description;
+};
+
+// One selftest result: a check's passes out of its total (total 0 is a failure: nothing was checked).
+struct Tally {
+  std::string name;
+  size_t pass = 0, total = 0;
+  bool ok() const { return total > 0 && pass == total; }
+};
+// A row of the shared selftest table: one implementation on one place.
+struct SelftestRow {
+  std::string variant, where;
+  std::vector<Tally> checks;
+  bool ok() const;
+};
+struct SelftestOptions {
+  bool full = false;  // --full: larger random batches, every iterated vector
+  DeviceSelection devices;
+  uint64_t seed = 0x5e1f7e57;
+  // Variant filter (--variant GLOB): a family runs only the variants it accepts.
+  std::function<bool(const std::string& variant)> wants = [](const std::string&) { return true; };
+};
+struct SelftestReport {
+  std::vector<Tally> host_checks;  // facts checked once on the host (known answers of shared code, ...)
+  std::vector<SelftestRow> rows;
+  std::vector<std::string> notes;  // one line each, printed above the family's table
+};
+
+// What `bitexact verify F` and `bitexact bench F` receive besides the family's own options.
+struct RunContext {
+  DeviceSelection devices;  // --device, or the family's default when it was not given
+  bool device_given = false;
+  bool json = false;   // --json: also print machine-readable output
+  bool quiet = false;  // --quiet: no progress lines
+  int rounds = 3;      // bench: timed rounds
+};
+// A family's subcommand: options registered on `sub` by the family; `run` is called after parsing.
+using SubcommandRun = std::function<int(const RunContext&)>;
+
+// A check the fault zoo runs for this family: argv with {build} (the zoo build directory) and {source}
+// (the repository) substituted. It must exit 0 without a fault and non-zero when it catches one.
+struct ZooCheck {
+  std::string name;
+  bool gpu = false;  // needs a GPU
+  std::string command;
+};
+
+// An oracle handler bound to the implementations of one device selection: request -> reply (throws
+// InputError). A reply carries "ref", every implementation's full result under "impl" and "agree".
+using OracleHandler = std::function<json(const json& request)>;
+
+class Family {
+ public:
+  virtual ~Family() = default;
+  virtual std::string name() const = 0;
+  virtual std::string description() const = 0;
+  virtual std::vector<VariantInfo> variants() const = 0;
+
+  // Every selected variant on every selected place against the embedded vectors and a seeded random
+  // batch against the reference; rows for the shared table.
+  virtual SelftestReport selftest(const SelftestOptions& opt) const = 0;
+
+  // `bitexact verify F` / `bitexact bench F`: register options on the family's own subcommand and return
+  // what runs it (nullptr: the family has none).
+  virtual SubcommandRun add_verify(CLI::App& sub) const = 0;
+  virtual SubcommandRun add_bench(CLI::App& sub) const = 0;
+  // Extra `bitexact vectors` subcommands (e.g. a GPU search that freezes hits); none by default.
+  virtual void add_vector_commands(CLI::App& vectors, const std::string& root_option_default) const {
+    (void)vectors, (void)root_option_default;
+  }
+
+  // Vector files it owns, relative to the repository root (vectors/F/...).
+  virtual std::vector<std::string> vector_files() const = 0;
+  // The deterministic ones: relative path -> exact content, as `bitexact vectors generate` writes it.
+  virtual std::map<std::string, std::string> generate_vectors() const = 0;
+  // Verifies every owned file under `root` against the reference, and the deterministic ones against
+  // generation. One line per problem (empty: all good).
+  virtual std::vector<std::string> check_vectors(const std::string& root) const = 0;
+
+  // Oracle operations: exact op names, or prefixes ending in '.' ("fe25519.") owned by this family.
+  virtual std::vector<std::string> oracle_ops() const = 0;
+  virtual OracleHandler oracle(const DeviceSelection& sel) const = 0;
+
+  virtual std::vector<std::string> fuzz_targets() const = 0;  // fuzz/<target>.cpp, corpus fuzz/corpus/<target>
+  virtual std::vector<ZooCheck> zoo_checks() const = 0;       // besides selftest, which the zoo always runs
+};
+
+// Every registered family, in registration order.
+const std::vector<const Family*>& families();
+// The family called `name`, or InputError naming the known ones.
+const Family& family(const std::string& name);
+
+// A fault planted by BX_FAULT(name) in the zoo build (gpu/core/fault.hpp).
+struct FaultInfo {
+  std::string family, name;
+  bool device_only;
+  std::string description;
+};
+std::vector<FaultInfo> all_faults();
+bool zoo_build();  // BX_FAULT(name) is a run-time switch in this build
+
+}  // namespace bx

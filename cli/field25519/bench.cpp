@@ -1,0 +1,166 @@
+// `bitexact bench field25519`: mul and sqr chains per implementation in interleaved rounds.
+#include "cli/bench_harness.hpp"
+#include "cli/field25519/family_parts.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "gpu/field25519/draw.hpp"
+#include "reference/field25519/ref25519.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/field25519_kernels.hpp"
+#endif
+
+namespace bx::field25519 {
+using f25519::Op;
+namespace R = ref::f25519;
+
+namespace {
+
+// The expected canonical x after `iters` steps from thread t's start values.
+Bytes32 expected_chain(Op op, uint64_t seed, uint64_t t, int iters) {
+  Bytes32 a, b;
+  f25519::draw_operand(a.data(), seed, t, 0);
+  f25519::draw_operand(b.data(), seed, t, 1);
+  const ref::Int x = R::raw_value(a), y = R::raw_value(b);
+  const auto& F = R::field();
+  if (op == Op::mul) return R::encode(F.mul(x, F.pow(y, iters)));
+  return R::encode(F.pow(x, ref::Int(1) << iters));
+}
+
+template <class F>
+void host_chain(Op op, uint64_t seed, size_t threads, int iters, std::vector<uint8_t>& out) {
+  out.resize(32 * threads);
+  for (size_t t = 0; t < threads; ++t) {
+    uint8_t a[32], b[32];
+    f25519::draw_operand(a, seed, t, 0);
+    f25519::draw_operand(b, seed, t, 1);
+    typename F::fe x, y;
+    F::from_bytes(x, a);
+    F::from_bytes(y, b);
+    for (int k = 0; k < iters; ++k) {
+      if (op == Op::sqr) F::sqr(x, x);
+      else F::mul(x, x, y);
+    }
+    F::to_bytes(&out[32 * t], x);
+  }
+}
+
+struct Runner {
+  std::string name, where;
+  std::function<double(Op, uint64_t, std::vector<uint8_t>&)> run;  // returns seconds
+  int regs = -1;
+  size_t local = 0;
+};
+
+template <template <class> class... Ls>
+void add_host_runners(std::vector<Runner>& v, size_t threads, int iters, f25519::layout_list<Ls...>) {
+  (v.push_back({std::string(Ls<carry::portable>::name) + "/portable", "cpu",
+                [threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
+                  auto t0 = std::chrono::steady_clock::now();
+                  host_chain<Ls<carry::portable>>(op, seed, threads, iters, out);
+                  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                }}),
+   ...);
+}
+
+}  // namespace
+
+int run_bench(const RunContext& ctx, const BenchOptions& opt) {
+  const DeviceSelection& devices = ctx.devices;
+  struct Place {
+    std::string where;
+    size_t threads;
+    int iters;
+    double ceiling = 0;  // IMAD/s, GPU only
+    std::vector<Runner> runners;
+  };
+  std::vector<Place> places;
+  if (devices.cpu) {
+    Place p{"cpu", 256, 256, 0, {}};
+    add_host_runners(p.runners, p.threads, p.iters, f25519::AllLayouts{});
+    places.push_back(std::move(p));
+  }
+#if defined(BX_HAVE_CUDA)
+  for (int dev : devices.gpus) {
+    Place p{"gpu" + std::to_string(dev), size_t(kern::device_sm_count(dev)) * 2048, opt.iters, 0, {}};
+    p.ceiling = kern::imad_ceiling(dev);
+    for (auto& name : kern::fe_device_impls()) {
+      Runner r{name, p.where, {}};
+      const size_t threads = p.threads;
+      const int iters = p.iters;
+      r.run = [dev, name, threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
+        return kern::fe_bench(dev, name, op, seed, threads, iters, out).seconds;
+      };
+      std::vector<uint8_t> tmp;
+      auto info = kern::fe_bench(dev, name, Op::mul, 1, 128, 1, tmp);
+      r.regs = info.registers;
+      r.local = info.local_bytes;
+      p.runners.push_back(std::move(r));
+    }
+    std::printf("%s: %s, %d SMs, measured IMAD ceiling %.2f T/s\n", p.where.c_str(), kern::device_name(dev).c_str(),
+                kern::device_sm_count(dev), p.ceiling / 1e12);
+    places.push_back(std::move(p));
+  }
+#endif
+  if (devices.gpus.empty())
+    std::printf("no GPU selected: CPU timings only (ratios between layouts; absolute figures come from a GPU)\n");
+
+  bool parity_ok = true;
+  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  for (auto& p : places) {
+    std::map<std::pair<std::string, int>, std::vector<double>> secs;
+    for (Op op : {Op::mul, Op::sqr}) {
+      std::vector<Contender<std::vector<uint8_t>>> cs;
+      for (auto& r : p.runners)
+        cs.push_back({r.name, [&r, op](int round, double& seconds) {
+                        std::vector<uint8_t> out;
+                        seconds += r.run(op, 0xbe4c0000ULL + uint64_t(round), out);
+                        return out;
+                      }});
+      auto parity = [&](int round, const std::vector<std::vector<uint8_t>>& outs) {
+        std::vector<std::string> bad;
+        const uint64_t seed = 0xbe4c0000ULL + uint64_t(round);
+        for (uint64_t t : {uint64_t(0), uint64_t(1), uint64_t(p.threads / 2), uint64_t(p.threads - 1)}) {
+          const Bytes32 e = expected_chain(op, seed, t, p.iters);
+          if (!std::equal(e.begin(), e.end(), outs[0].begin() + 32 * t))
+            bad.push_back(p.runners[0].name + "@" + p.where + " " + f25519::op_name(op) + " thread " + std::to_string(t) +
+                          " vs reference\n" + hexdump_diff(e.data(), outs[0].data() + 32 * t, 32));
+        }
+        for (size_t k = 1; k < outs.size(); ++k)
+          if (outs[k] != outs[0])
+            bad.push_back(p.runners[k].name + "@" + p.where + " " + f25519::op_name(op) + ": outputs differ from " + p.runners[0].name);
+        return bad;
+      };
+      const RoundTimes rt = run_interleaved<std::vector<uint8_t>>(ctx.rounds, cs, parity);
+      parity_ok = parity_ok && rt.parity;
+      for (auto& [label, v] : rt.seconds) secs[{label, int(op)}] = v;
+    }
+    std::printf("\n%-16s %-5s %-4s %12s %12s %14s %6s %8s\n", "impl", "where", "op", "G op/s", "vs fe51", "IMAD slots/op",
+                "regs", "local B");
+    std::map<int, double> base;
+    for (auto& r : p.runners)
+      for (Op op : {Op::mul, Op::sqr}) {
+        const double med = median(secs[{r.name, int(op)}]);
+        const double rate = double(p.threads) * p.iters / med;
+        if (!base.count(int(op))) base[int(op)] = rate;
+        const double slots = p.ceiling > 0 ? p.ceiling / rate : 0;
+        char sl[32] = "-", rg[16] = "-", lc[16] = "-";
+        if (p.ceiling > 0) std::snprintf(sl, sizeof sl, "%.1f", slots);
+        if (r.regs >= 0) std::snprintf(rg, sizeof rg, "%d", r.regs), std::snprintf(lc, sizeof lc, "%zu", r.local);
+        std::printf("%-16s %-5s %-4s %12.3f %11.2fx %14s %6s %8s\n", r.name.c_str(), p.where.c_str(), f25519::op_name(op),
+                    rate / 1e9, rate / base[int(op)], sl, rg, lc);
+        js.push_back({{"impl", r.name}, {"where", p.where}, {"op", f25519::op_name(op)}, {"ops_per_s", rate},
+                      {"imad_slots_per_op", slots}, {"imad_ceiling", p.ceiling}, {"registers", r.regs},
+                      {"local_bytes", r.local}, {"rounds", ctx.rounds}});
+      }
+  }
+  std::printf("\nparity on every round (all implementations equal, reference spot checks): %s\n", parity_ok ? "OK" : "FAILED");
+  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  return parity_ok ? 0 : 1;
+}
+
+}  // namespace bx::field25519

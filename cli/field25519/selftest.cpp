@@ -1,0 +1,161 @@
+// field25519 selftest: every implementation on every selected place against the embedded vectors
+// (ops.json, RFC 7748), the limb-level corner cases (limb_cases.hpp) and a seeded random batch judged
+// by the reference.
+#include "cli/field25519/family_parts.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cli/embedded.hpp"
+#include "cli/field25519/reference_op.hpp"
+#include "cli/field25519/vectors.hpp"
+#include "gpu/field25519/draw.hpp"
+#include "reference/field25519/ref25519.hpp"
+
+namespace bx::field25519 {
+using f25519::Op;
+namespace R = ref::f25519;
+
+namespace {
+
+// A check's count, with the first few failures printed in full.
+struct Counter {
+  Tally& t;
+  int shown = 0;
+  void fail_report(const std::string& what) {
+    if (shown++ < 3) std::fprintf(stderr, "%s", what.c_str());
+  }
+};
+
+void run_field_vectors(const FieldImpl& fi, const std::vector<vectors::FieldTest>& tests, Counter& c) {
+  Tally& t = c.t;
+  std::map<int, std::vector<const vectors::FieldTest*>> by_op;
+  for (auto& v : tests) by_op[int(v.op)].push_back(&v);
+  for (auto& [op, list] : by_op) {
+    std::vector<Bytes32> a, b, out(list.size());
+    std::vector<uint8_t> flags(list.size());
+    for (auto* v : list) a.push_back(v->a), b.push_back(v->b);
+    fi.eval(Op(op), a.data(), b.data(), list.size(), out.data(), flags.data());
+    for (size_t i = 0; i < list.size(); ++i) {
+      ++t.total;
+      const bool ok = out[i] == list[i]->out && (Op(op) != Op::sqrt_ratio || (flags[i] != 0) == list[i]->was_square);
+      if (ok) {
+        ++t.pass;
+        continue;
+      }
+      c.fail_report("FAIL " + fi.label() + " vectors/field25519/ops.json tcId " + std::to_string(list[i]->tc_id) + " " +
+                    f25519::op_name(Op(op)) + " (" + list[i]->comment + ")\n  a = " + to_hex(list[i]->a) + "\n  b = " +
+                    to_hex(list[i]->b) + "\n" + hexdump_diff(list[i]->out.data(), out[i].data(), 32));
+    }
+  }
+}
+
+void run_x25519_vectors(const FieldImpl& fi, const std::vector<vectors::X25519Test>& tests, bool full, Counter& c) {
+  Tally& t = c.t;
+  std::vector<Bytes32> k, u, out;
+  std::vector<const vectors::X25519Test*> single;
+  for (auto& v : tests)
+    if (!v.iterations) single.push_back(&v), k.push_back(v.scalar), u.push_back(v.u);
+  out.resize(single.size());
+  fi.x25519(k.data(), u.data(), single.size(), out.data());
+  for (size_t i = 0; i < single.size(); ++i) {
+    ++t.total;
+    if (out[i] == single[i]->shared) ++t.pass;
+    else
+      c.fail_report("FAIL " + fi.label() + " x25519 tcId " + std::to_string(single[i]->tc_id) + " (" + single[i]->comment +
+                    ")\n  scalar = " + to_hex(single[i]->scalar) + "\n  u = " + to_hex(single[i]->u) + "\n" +
+                    hexdump_diff(single[i]->shared.data(), out[i].data(), 32));
+  }
+  for (auto& v : tests) {
+    if (!v.iterations || (!full && v.iterations > 1)) continue;
+    ++t.total;
+    Bytes32 got = vectors::x25519_iterate(v.iterations, [&](const Bytes32& kk, const Bytes32& uu) {
+      Bytes32 r;
+      fi.x25519(&kk, &uu, 1, &r);
+      return r;
+    });
+    if (got == v.shared) ++t.pass;
+    else c.fail_report("FAIL " + fi.label() + " x25519 iterated x" + std::to_string(v.iterations) + "\n" +
+                       hexdump_diff(v.shared.data(), got.data(), 32));
+  }
+}
+
+struct RandomBatch {
+  std::vector<Bytes32> a, b;
+  std::map<int, std::vector<Bytes32>> out;
+  std::map<int, std::vector<uint8_t>> flag;
+};
+
+RandomBatch make_random_batch(uint64_t seed, size_t n) {
+  RandomBatch rb;
+  rb.a.resize(n);
+  rb.b.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    f25519::draw_operand(rb.a[i].data(), seed, i, 0);
+    f25519::draw_operand(rb.b[i].data(), seed, i, 1);
+  }
+  for (int op = 0; op < int(Op::count_); ++op) {
+    auto& o = rb.out[op];
+    auto& f = rb.flag[op];
+    o.resize(n);
+    f.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      auto [r, sq] = reference_op(Op(op), R::raw_value(rb.a[i]), R::raw_value(rb.b[i]));
+      o[i] = R::encode(r);
+      f[i] = sq;
+    }
+  }
+  return rb;
+}
+
+void run_random(const FieldImpl& fi, const RandomBatch& rb, uint64_t seed, Counter& c) {
+  Tally& t = c.t;
+  const size_t n = rb.a.size();
+  std::vector<Bytes32> out(n);
+  std::vector<uint8_t> flags(n);
+  for (int op = 0; op < int(Op::count_); ++op) {
+    fi.eval(Op(op), rb.a.data(), rb.b.data(), n, out.data(), flags.data());
+    for (size_t i = 0; i < n; ++i) {
+      ++t.total;
+      const bool ok = out[i] == rb.out.at(op)[i] && (Op(op) != Op::sqrt_ratio || flags[i] == rb.flag.at(op)[i]);
+      if (ok) ++t.pass;
+      else
+        c.fail_report("FAIL " + fi.label() + " random " + f25519::op_name(Op(op)) + " seed=" + std::to_string(seed) +
+                      " index=" + std::to_string(i) + "\n  a = " + to_hex(rb.a[i]) + "\n  b = " + to_hex(rb.b[i]) + "\n" +
+                      hexdump_diff(rb.out.at(op)[i].data(), out[i].data(), 32));
+    }
+  }
+}
+
+}  // namespace
+
+SelftestReport selftest(const SelftestOptions& opt) {
+  const auto field_tests = vectors::parse_field("(embedded) vectors/field25519/ops.json", embedded_file("vectors/field25519/ops.json"));
+  const auto x_tests = vectors::parse_x25519("(embedded) vectors/field25519/x25519_rfc7748.json",
+                                             embedded_file("vectors/field25519/x25519_rfc7748.json"));
+  const size_t n_random = opt.full ? 16384 : 512;
+  SelftestReport rep;
+  rep.notes.push_back(std::to_string(field_tests.size()) + " field vectors, " + std::to_string(x_tests.size()) +
+                      " X25519 vectors, limb corners of every declared bound, " + std::to_string(n_random) +
+                      " random operand pairs x " + std::to_string(int(Op::count_)) + " ops (seed " + std::to_string(opt.seed) + ")");
+  std::vector<FieldImpl> impls;
+  for (auto& fi : field_impls(opt.devices))
+    if (opt.wants(fi.variant())) impls.push_back(std::move(fi));
+  if (impls.empty()) return rep;
+  const RandomBatch rb = make_random_batch(opt.seed, n_random);
+  for (auto& fi : impls) {
+    SelftestRow row{fi.variant(), fi.where, {{"vectors"}, {"x25519"}, {"limbs"}, {"random"}}};
+    Counter cv{row.checks[0]}, cx{row.checks[1]}, cr{row.checks[3]};
+    run_field_vectors(fi, field_tests, cv);
+    run_x25519_vectors(fi, x_tests, opt.full, cx);
+    Counter cl{row.checks[2]};
+    row.checks[2] = fi.limb_check([&](const std::string& what) { cl.fail_report(what); });
+    run_random(fi, rb, opt.seed, cr);
+    rep.rows.push_back(std::move(row));
+  }
+  return rep;
+}
+
+}  // namespace bx::field25519

@@ -1,0 +1,176 @@
+// `bitexact verify field25519`: the bulk differential run (see family_parts.hpp).
+#include "cli/field25519/family_parts.hpp"
+#include "cli/progress.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <atomic>
+#include <thread>
+
+#include "cli/field25519/reference_op.hpp"
+#include "gpu/field25519/draw.hpp"
+#include "reference/field25519/ref25519.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/field25519_kernels.hpp"
+#endif
+
+namespace bx::field25519 {
+using f25519::Op;
+namespace R = ref::f25519;
+
+namespace {
+
+using Outputs = std::array<Bytes32, 4>;
+
+template <template <class> class... Ls>
+void host_programs(std::vector<std::pair<std::string, Outputs>>& v, uint64_t seed, uint64_t idx,
+                   f25519::layout_list<Ls...>) {
+  uint8_t a[32], b[32];
+  f25519::draw_operand(a, seed, idx, 0);
+  f25519::draw_operand(b, seed, idx, 1);
+  (
+      [&] {
+        uint8_t o[4][32];
+        f25519::bulk_program<Ls<carry::portable>>(o, a, b);
+        Outputs out;
+        for (int i = 0; i < 4; ++i) std::copy(o[i], o[i] + 32, out[i].begin());
+        v.push_back({std::string(Ls<carry::portable>::name) + "/portable", out});
+      }(),
+      ...);
+}
+
+const char* kOutNames[4] = {"a*b", "a^2", "(a+b)(a-b)", "a*b - (a^2 + (a+b)(a-b))"};
+
+// Prints the operation, the inputs and every available answer (cryptofuzz style).
+void report_draw(uint64_t seed, uint64_t idx, const std::string& why) {
+  Bytes32 a, b;
+  f25519::draw_operand(a.data(), seed, idx, 0);
+  f25519::draw_operand(b.data(), seed, idx, 1);
+  std::fprintf(stderr, "DISAGREEMENT (%s) seed=%llu index=%llu\n  a = %s\n  b = %s\n", why.c_str(),
+               (unsigned long long)seed, (unsigned long long)idx, to_hex(a).c_str(), to_hex(b).c_str());
+  const Outputs ref = reference_bulk_program(seed, idx);
+  std::vector<std::pair<std::string, Outputs>> host;
+  host_programs(host, seed, idx, f25519::AllLayouts{});
+  for (int i = 0; i < 4; ++i) {
+    std::fprintf(stderr, "  %s\n    %-16s %s\n", kOutNames[i], "reference", to_hex(ref[i]).c_str());
+    for (auto& [name, out] : host)
+      std::fprintf(stderr, "    %-16s %s%s\n", (name + "@cpu").c_str(), to_hex(out[i]).c_str(), out[i] == ref[i] ? "" : "  <- differs");
+  }
+}
+
+}  // namespace
+
+int run_verify(const RunContext& ctx, const VerifyOptions& opt) {
+  DeviceSelection devices = ctx.devices;
+  if (!devices.gpus.empty()) devices.cpu = false;  // the GPUs run every implementation, the CPU judges
+  if (!(opt.ops >= 1)) throw InputError("verify: --ops must be at least 1");
+  const uint64_t draws = uint64_t(std::ceil(opt.ops / f25519::kBulkOpsPerDraw));
+  bool ok = true;
+  uint64_t judged = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::printf("verify field25519: %llu draws x %d ops = %.3g ops per implementation, seed %llu, first %llu\n",
+              (unsigned long long)draws, f25519::kBulkOpsPerDraw, double(draws) * f25519::kBulkOpsPerDraw,
+              (unsigned long long)opt.seed, (unsigned long long)opt.first);
+  if (!devices.gpus.empty()) {
+#if defined(BX_HAVE_CUDA)
+    const auto impls = kern::fe_device_impls();
+    std::printf("implementations per draw on each GPU: %zu (every layout x backend); judged: disagreements and 1 draw in 2^%d\n",
+                impls.size(), opt.sample_shift);
+    const size_t ng = devices.gpus.size();
+    std::vector<kern::BulkResult> results(ng);
+    std::vector<std::string> errors(ng);
+    std::vector<std::thread> th;
+    Progress prog("verify field25519", draws, !ctx.quiet);
+    std::atomic<uint64_t> done{0};
+    for (size_t g = 0; g < ng; ++g)
+      th.emplace_back([&, g] {
+        try {
+          const uint64_t lo = opt.first + draws * g / ng, hi = opt.first + draws * (g + 1) / ng;
+          const uint64_t chunk = uint64_t(1) << 28;
+          kern::BulkResult acc;
+          for (uint64_t s = lo; s < hi; s += chunk) {
+            auto r = kern::fe_bulk(devices.gpus[g], opt.seed, s, std::min(chunk, hi - s), opt.sample_shift);
+            acc.draws += r.draws;
+            acc.disagreements += r.disagreements;
+            acc.seconds += r.seconds;
+            acc.first_disagreements.insert(acc.first_disagreements.end(), r.first_disagreements.begin(), r.first_disagreements.end());
+            acc.samples.insert(acc.samples.end(), r.samples.begin(), r.samples.end());
+            done += r.draws;
+            if (g == 0) prog.update(done, "(" + std::to_string(acc.disagreements) + " disagreements on gpu" + std::to_string(devices.gpus[0]) + ")");
+          }
+          results[g] = std::move(acc);
+        } catch (const std::exception& e) {
+          errors[g] = e.what();
+        }
+      });
+    for (auto& t : th) t.join();
+    prog.update(draws);
+    for (auto& e : errors)
+      if (!e.empty()) throw std::runtime_error(e);
+    for (size_t g = 0; g < ng; ++g) {
+      auto& r = results[g];
+      for (auto& d : r.first_disagreements) {
+        std::string which;
+        for (size_t i = 0; i < impls.size(); ++i)
+          if (d.mismatch_mask >> i & 1) which += (which.empty() ? "" : ", ") + impls[i];
+        report_draw(opt.seed, d.index, "gpu" + std::to_string(devices.gpus[g]) + ": differs from " + impls[0] + ": " + which);
+      }
+      for (auto& s : r.samples) {
+        const Outputs ref = reference_bulk_program(opt.seed, s.index);
+        for (int i = 0; i < 4; ++i)
+          if (!std::equal(ref[i].begin(), ref[i].end(), s.out[i])) {
+            ok = false;
+            report_draw(opt.seed, s.index, "sample judged by the reference: " + impls[0] + " is wrong");
+            break;
+          }
+        ++judged;
+      }
+      ok = ok && r.disagreements == 0;
+      const double ops = double(r.draws) * f25519::kBulkOpsPerDraw;
+      std::printf("gpu%d  %s\n  draws %llu, ops/layout %.3g, kernel %.2f s, %.3g ops/s per layout x backend (%.3g impl-ops/s), "
+                  "disagreements %llu, samples judged %zu\n",
+                  devices.gpus[g], kern::device_name(devices.gpus[g]).c_str(), (unsigned long long)r.draws, ops,
+                  r.seconds, ops / r.seconds, ops * impls.size() / r.seconds, (unsigned long long)r.disagreements,
+                  r.samples.size());
+    }
+#endif
+  } else {
+    std::printf("no GPU selected: running the bulk program on the CPU (portable backend, every layout)\n");
+    uint64_t dis = 0;
+    const uint64_t sample_mask = (uint64_t(1) << std::min(opt.sample_shift, 8)) - 1;
+    for (uint64_t t = 0; t < draws; ++t) {
+      const uint64_t idx = opt.first + t;
+      std::vector<std::pair<std::string, Outputs>> host;
+      host_programs(host, opt.seed, idx, f25519::AllLayouts{});
+      bool differ = false;
+      for (auto& [name, out] : host) differ = differ || out != host[0].second;
+      if (differ) {
+        if (dis++ < 8) report_draw(opt.seed, idx, "layouts disagree on the CPU");
+        ok = false;
+        continue;
+      }
+      if ((f25519::mix64(idx) & sample_mask) == 0) {
+        ++judged;
+        if (reference_bulk_program(opt.seed, idx) != host[0].second) {
+          ok = false;
+          report_draw(opt.seed, idx, "sample judged by the reference");
+        }
+      }
+    }
+    std::printf("cpu: draws %llu, disagreements %llu, samples judged %llu\n", (unsigned long long)draws,
+                (unsigned long long)dis, (unsigned long long)judged);
+  }
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("verify field25519 %s in %.1f s (wall); resume with --first %llu\n", ok ? "PASSED" : "FAILED", s,
+              (unsigned long long)(opt.first + draws));
+  if (ctx.json)
+    std::printf("%s\n", json({{"family", "field25519"}, {"seed", opt.seed}, {"first", opt.first}, {"draws", draws},
+                              {"ops_per_draw", f25519::kBulkOpsPerDraw}, {"samples_judged", judged}, {"pass", ok},
+                              {"resume_first", opt.first + draws}})
+                             .dump()
+                             .c_str());
+  return ok ? 0 : 1;
+}
+
+}  // namespace bx::field25519

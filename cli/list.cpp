@@ -1,0 +1,104 @@
+#include "cli/list.hpp"
+
+#include <cstdio>
+
+#include "cli/family.hpp"
+
+namespace bx {
+
+namespace {
+std::string join(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (auto& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+std::vector<std::string> runs_on(const VariantInfo& v, int gpus) {
+  std::vector<std::string> w;
+  if (v.cpu) w.push_back("cpu");
+  if (v.gpu)
+    for (int g = 0; g < gpus; ++g) w.push_back("gpu" + std::to_string(g));
+  return w;
+}
+}  // namespace
+
+int run_list(const ListCommand& cmd) {
+  const int gpus = gpu_count();
+  if (cmd.faults) {
+    const auto faults = all_faults();
+    if (cmd.json) {
+      json js = json::array();
+      for (auto& f : faults)
+        js.push_back({{"family", f.family}, {"name", f.name}, {"device_only", f.device_only}, {"description", f.description}});
+      std::printf("%s\n", js.dump().c_str());
+      return 0;
+    }
+    std::printf("%-12s %-34s %-7s %s\n", "family", "fault", "where", "description");
+    for (auto& f : faults)
+      std::printf("%-12s %-34s %-7s %s\n", f.family.c_str(), f.name.c_str(), f.device_only ? "device" : "host", f.description.c_str());
+    std::printf("\n%s\n", zoo_build() ? "this is a zoo build: BX_FAULT=<name> plants one of them"
+                                      : "planted only in the zoo build (cmake --preset zoo): BX_FAULT=<name>");
+    return 0;
+  }
+  if (cmd.checks) {  // the zoo's checks: selftest (every family) plus each family's own
+    json js = json::array();
+    for (auto* f : families()) {
+      js.push_back({{"family", f->name()}, {"name", "selftest-cpu"}, {"gpu", false},
+                    {"command", "{build}/bitexact selftest --device cpu --family " + f->name()}});
+      js.push_back({{"family", f->name()}, {"name", "selftest-gpu"}, {"gpu", true},
+                    {"command", "{build}/bitexact selftest --device gpu --family " + f->name()}});
+      for (auto& c : f->zoo_checks())
+        js.push_back({{"family", f->name()}, {"name", c.name}, {"gpu", c.gpu}, {"command", c.command}});
+    }
+    if (cmd.json) {
+      std::printf("%s\n", js.dump().c_str());
+    } else {
+      for (auto& c : js)
+        std::printf("%-12s %-14s %-4s %s\n", c["family"].get<std::string>().c_str(), c["name"].get<std::string>().c_str(),
+                    c["gpu"].get<bool>() ? "gpu" : "cpu", c["command"].get<std::string>().c_str());
+    }
+    return 0;
+  }
+  if (cmd.json) {
+    json fams = json::array();
+    for (auto* f : families()) {
+      json vs = json::array();
+      for (auto& v : f->variants())
+        vs.push_back({{"name", v.name}, {"layout", v.layout}, {"backend", v.backend}, {"shortcuts", v.shortcuts},
+                      {"contract", v.contract}, {"runs_on", runs_on(v, gpus)}, {"description", v.description}});
+      fams.push_back({{"name", f->name()}, {"description", f->description()}, {"variants", vs},
+                      {"vector_files", f->vector_files()}, {"oracle_ops", f->oracle_ops()}, {"fuzz_targets", f->fuzz_targets()}});
+    }
+    json g = json::array();
+    for (int i = 0; i < gpus; ++i) g.push_back({{"index", i}, {"name", gpu_name(i)}});
+    std::printf("%s\n", json({{"families", fams}, {"gpus", g}, {"cuda_build", 
+#if defined(BX_HAVE_CUDA)
+                                                                true
+#else
+                                                                false
+#endif
+                                                               }, {"zoo_build", zoo_build()}}).dump().c_str());
+    return 0;
+  }
+  std::printf("GPUs: %d%s\n", gpus,
+#if defined(BX_HAVE_CUDA)
+              ""
+#else
+              " (this build has no CUDA kernels)"
+#endif
+  );
+  for (int i = 0; i < gpus; ++i) std::printf("  gpu%d: %s\n", i, gpu_name(i).c_str());
+  std::printf("\n%-12s %-26s %-8s %-9s %-34s %-10s %-14s %s\n", "family", "variant", "layout", "backend", "shortcuts", "contract",
+              "runs on", "description");
+  for (auto* f : families())
+    for (auto& v : f->variants()) {
+      const auto where = runs_on(v, gpus);
+      std::printf("%-12s %-26s %-8s %-9s %-34s %-10s %-14s %s\n", f->name().c_str(), v.name.c_str(), v.layout.c_str(),
+                  v.backend.c_str(), v.shortcuts.empty() ? "-" : join(v.shortcuts, ",").c_str(), v.contract.c_str(),
+                  where.empty() ? "(needs a GPU)" : join(where, ",").c_str(), v.description.c_str());
+    }
+  std::printf("\nfamilies:\n");
+  for (auto* f : families()) std::printf("  %-12s %s\n", f->name().c_str(), f->description().c_str());
+  return 0;
+}
+
+}  // namespace bx

@@ -1,0 +1,10 @@
+// `bitexact list`: one table of every family's variants (tags, contract, where each runs here), the
+// faults of the zoo (--faults) and the zoo's checks per family (--checks); --json for machines.
+#pragma once
+
+namespace bx {
+struct ListCommand {
+  bool json = false, faults = false, checks = false;
+};
+int run_list(const ListCommand& cmd);
+}  // namespace bx

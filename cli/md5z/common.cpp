@@ -1,0 +1,159 @@
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include "cli/md5z/md5z.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/md5z_kernels.hpp"
+#endif
+
+namespace bx::md5z {
+
+Message parse_base(const std::string& hex, const std::string& what) {
+  auto v = from_hex(hex, 52, what);
+  Message m;
+  std::copy(v.begin(), v.end(), m.begin());
+  prepare(m, what);
+  return m;
+}
+
+md5::TunnelBase prepare(const Message& base, const std::string& what) {
+  const std::string why = ref::md5z::base_problem(base);
+  if (!why.empty()) throw InputError(what + ": " + why);
+  uint32_t w[16];
+  md5::message_words(base.data(), w);
+  md5::TunnelBase tb;
+  if (!md5::tunnel_prepare(w, tb))
+    throw InputError(what + ": the reference accepts this base but the tunnel precomputation rejects it");
+  return tb;
+}
+
+namespace {
+uint64_t parse_number(const std::string& s, const std::string& what) {
+  try {
+    size_t used = 0;
+    if (s.rfind("2^", 0) == 0) {
+      const unsigned long k = std::stoul(s.substr(2), &used);
+      if (used + 2 == s.size() && k <= 32) return uint64_t(1) << k;
+    } else if (!s.empty() && s[0] != '-') {
+      const unsigned long long v = std::stoull(s, &used, 0);
+      if (used == s.size()) return v;
+    }
+  } catch (...) {
+  }
+  throw InputError(what + ": '" + s + "' is not a number (decimal, 0x hex or 2^K with K <= 32)");
+}
+}  // namespace
+
+std::pair<uint64_t, uint64_t> parse_range(const std::string& s) {
+  const auto c = s.find(':');
+  if (c == std::string::npos) throw InputError("--range: expected LO:HI, got '" + s + "'");
+  const uint64_t lo = parse_number(s.substr(0, c), "--range LO"), hi = parse_number(s.substr(c + 1), "--range HI");
+  if (hi > md5::kIndexEnd) throw InputError("--range: HI must be <= 2^32 (indices are 32-bit), got " + s);
+  if (lo >= hi) throw InputError("--range: LO must be below HI, got " + s);
+  return {lo, hi};
+}
+
+std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t hi, int threshold) {
+  std::vector<uint64_t> v;
+  for (auto h : ref::md5z::search(base, lo, hi, threshold)) v.push_back(md5::pack_hit(h.index, h.zeros));
+  return v;
+}
+
+int check_threshold(long long t) {
+  if (t < 1 || t > 32) throw InputError("--threshold: must be 1..32 leading zero hex digits, got " + std::to_string(t));
+  return int(t);
+}
+
+std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names) {
+  std::vector<md5::Variant> out;
+  auto add = [&](md5::Variant v) {
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  };
+  for (const auto& n : names) {
+    if (n == "all") {
+      for (auto v : md5::all_variants())
+        if (v != md5::kPlain) add(v);  // the tunnel variants: plain is verify's oracle
+      continue;
+    }
+    bool found = false;
+    for (auto v : md5::all_variants()) {
+      const std::string full = md5::variant_name(v);
+      if (n == full || n == full.substr(5)) add(v), found = true;
+    }
+    if (!found) {
+      std::string known;
+      for (auto v : md5::all_variants()) known += std::string(md5::variant_name(v)).substr(5) + ", ";
+      throw InputError("--variant: unknown md5z variant '" + n + "' (" + known + "all)");
+    }
+  }
+  return out;
+}
+
+namespace {
+template <class V>
+std::vector<uint64_t> host_search_parallel(const md5::TunnelBase& tb, uint64_t lo, uint64_t hi, int T) {
+  const unsigned nt = std::max(1u, std::thread::hardware_concurrency());
+  const uint64_t chunk = std::max<uint64_t>(1 << 16, (hi - lo + nt - 1) / nt);
+  std::vector<std::vector<uint64_t>> parts((hi - lo + chunk - 1) / chunk);
+  std::vector<std::thread> th;
+  for (size_t k = 0; k < parts.size(); ++k)
+    th.emplace_back([&, k] {
+      // Fault: each chunk after the first starts one index early, so chunk ends are searched twice.
+      const uint64_t from = lo + k * chunk - (k > 0 && BX_FAULT(md5z_host_chunk_overlap) ? 1 : 0);
+      parts[k] = md5::host_search<V>(tb, from, std::min(hi, lo + (k + 1) * chunk), T);
+    });
+  for (auto& t : th) t.join();
+  std::vector<uint64_t> all;
+  for (auto& p : parts) all.insert(all.end(), p.begin(), p.end());
+  return all;
+}
+}  // namespace
+
+Impl make_impl(md5::Variant v, bool gpu, int dev) {
+  Impl im;
+  im.variant = v;
+  im.where = gpu ? "gpu" + std::to_string(dev) : "cpu";
+  im.device = gpu ? dev : -1;
+  if (!gpu) {
+    im.search = [v](const md5::TunnelBase& tb, uint64_t lo, uint64_t hi, int T, double* secs) {
+      const auto t0 = std::chrono::steady_clock::now();
+      auto r = md5::with_variant(v, [&](auto c) { return host_search_parallel<decltype(c)>(tb, lo, hi, T); });
+      if (secs) *secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return r;
+    };
+    im.digests = [v](const md5::TunnelBase& tb, const std::vector<uint32_t>& idx) {
+      std::vector<std::array<uint32_t, 4>> out(idx.size());
+      md5::with_variant(v, [&](auto c) {
+        for (size_t k = 0; k < idx.size(); ++k) md5::candidate_digest<decltype(c)>(tb, idx[k], 1, out[k].data());
+      });
+      return out;
+    };
+  } else {
+#if defined(BX_HAVE_CUDA)
+    im.search = [v, dev](const md5::TunnelBase& tb, uint64_t lo, uint64_t hi, int T, double* secs) {
+      kern::Md5zSearchStats st;
+      auto r = kern::md5z_search(dev, v, tb, lo, hi, T, &st);
+      if (secs) *secs += st.kernel_seconds;
+      return r;
+    };
+    im.digests = [v, dev](const md5::TunnelBase& tb, const std::vector<uint32_t>& idx) {
+      return kern::md5z_digests(dev, v, tb, idx);
+    };
+#endif
+  }
+  return im;
+}
+
+std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel) {
+  std::vector<Impl> out;
+  for (auto v : variants) {
+    if (sel.cpu) out.push_back(make_impl(v, false, -1));
+    for (int g : sel.gpus) out.push_back(make_impl(v, true, g));
+  }
+  return out;
+}
+
+}  // namespace bx::md5z

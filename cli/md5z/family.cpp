@@ -1,0 +1,132 @@
+// md5z as a Family: MD5 leading-zero search over a Q9 tunnel, every variant of md5::AllVariants.
+#include <CLI/CLI.hpp>
+#include <fstream>
+
+#include "cli/md5z/md5z.hpp"
+#include "cli/md5z/vectors.hpp"
+#include "gpu/md5z/search.hpp"
+
+namespace bx::md5z {
+namespace {
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t b = 0;
+  while (b <= s.size()) {
+    const size_t e = s.find(',', b);
+    const std::string part = s.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    if (!part.empty()) out.push_back(part);
+    if (e == std::string::npos) break;
+    b = e + 1;
+  }
+  return out;
+}
+
+class Md5z final : public Family {
+ public:
+  std::string name() const override { return "md5z"; }
+  std::string description() const override {
+    return "MD5 leading-zero search over a Q9 tunnel (52-byte messages, 2^32 candidates per base)";
+  }
+  std::vector<VariantInfo> variants() const override {
+    std::vector<VariantInfo> v;
+    for (auto var : md5::all_variants()) {
+      VariantInfo vi;
+      vi.name = md5::variant_name(var);
+      vi.shortcuts = split_commas(md5::variant_shortcuts(var));
+#if !defined(BX_HAVE_CUDA)
+      vi.gpu = false;
+#endif
+      vi.description = md5::variant_description(var);
+      v.push_back(vi);
+    }
+    return v;
+  }
+  SelftestReport selftest(const SelftestOptions& opt) const override { return md5z::selftest(opt); }
+
+  SubcommandRun add_verify(CLI::App& sub) const override {
+    struct Args {
+      long long bases = 0, threshold = 2;
+      uint64_t seed = 0;
+      std::vector<std::string> base_hex, variants;
+      std::string range = "0:2^32", plant;
+    };
+    auto a = std::make_shared<Args>();
+    sub.add_option("--bases", a->bases, "bases from seeds SEED..SEED+N-1 (bitexact's deterministic generator)");
+    sub.add_option("--seed", a->seed, "first seed of --bases (default 0)");
+    sub.add_option("--base", a->base_hex, "a base as 104 hex digits (repeatable)");
+    sub.add_option("--range", a->range, "index range LO:HI, HI <= 2^32 (default 0:2^32)");
+    sub.add_option("--threshold", a->threshold, "report candidates with >= T leading zero hex digits (default 2)");
+    sub.add_option("--variant", a->variants, "plain, q9-v0, ... or all (default all)");
+    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    return [a](const RunContext& ctx) {
+      VerifyOptions o;
+      o.threshold = check_threshold(a->threshold);
+      std::tie(o.lo, o.hi) = parse_range(a->range);
+      o.variants = parse_variants(a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
+      if (a->bases < 0 || a->bases > 1000000) throw InputError("--bases: must be 0..1000000");
+      for (long long k = 0; k < a->bases; ++k) o.bases.push_back(ref::md5z::make_base(a->seed + uint64_t(k)));
+      for (size_t k = 0; k < a->base_hex.size(); ++k)
+        o.bases.push_back(parse_base(a->base_hex[k], "--base #" + std::to_string(k + 1)));
+      if (o.bases.empty()) throw InputError("verify md5z: give --bases N or --base HEX");
+      o.plant = a->plant;
+      return run_verify(ctx, o);
+    };
+  }
+  SubcommandRun add_bench(CLI::App& sub) const override {
+    auto o = std::make_shared<BenchOptions>();
+    sub.add_option("--threshold", o->threshold, "hit threshold (zero digits) for the parity check")->check(CLI::Range(1, 32));
+    sub.add_option("--candidates", o->candidates, "candidates per variant per round (<= 2^32)")
+        ->check(CLI::Range(uint64_t(1) << 20, uint64_t(1) << 32));
+    return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
+  }
+  void add_vector_commands(CLI::App& vectors, const std::string& root_default) const override {
+    struct Args {
+      std::string root;
+      int max_zeros = 10, device = 0;
+    };
+    auto a = std::make_shared<Args>();
+    a->root = root_default;
+    auto* f = vectors.add_subcommand("find-hits", "GPU: search hits with 2..N zeros and write vectors/md5z/hits.json (frozen)");
+    f->add_option("--root", a->root, "repository root to write into");
+    f->add_option("--max-zeros", a->max_zeros, "largest zero count to find (2..11)")->check(CLI::Range(2, 11));
+    f->add_option("--device", a->device, "GPU index");
+    f->final_callback([a] {
+      if (a->device < 0 || a->device >= gpu_count()) throw InputError("vectors find-hits: no GPU " + std::to_string(a->device));
+      const std::string text = find_hits(a->device, a->max_zeros);
+      const std::string path = a->root + "/vectors/md5z/hits.json";
+      std::ofstream out(path, std::ios::binary);
+      if (!out || !(out << text)) throw InputError("cannot write " + path);
+      std::printf("wrote vectors/md5z/hits.json\n");
+    });
+  }
+
+  std::vector<std::string> vector_files() const override {
+    return {"vectors/md5z/rfc1321.json", "vectors/md5z/bases.json", "vectors/md5z/candidates.json", "vectors/md5z/hits.json"};
+  }
+  std::map<std::string, std::string> generate_vectors() const override { return md5z::generate_vectors(); }
+  std::vector<std::string> check_vectors(const std::string& root) const override { return md5z::check_vectors(root, true); }
+
+  std::vector<std::string> oracle_ops() const override { return {"md5", "md5z."}; }
+  OracleHandler oracle(const DeviceSelection& sel) const override { return md5z::oracle(sel); }
+
+  std::vector<std::string> fuzz_targets() const override { return {"md5z_tunnel"}; }
+  std::vector<ZooCheck> zoo_checks() const override {
+    return {
+        {"md5z-props", false, "{build}/property_tests/md5z/md5z_test --gtest_brief=1"},
+        {"md5z-fuzz", false, "{build}/md5z_tunnel_replay {source}/fuzz/corpus/md5z_tunnel"},
+        {"vectors", false, "{build}/bitexact vectors check --family md5z --root {source}"},
+        {"verify-cpu", false,
+         "{build}/bitexact verify md5z --device cpu --quiet --bases 2 --range 0xfffe0000:2^32 --threshold 2"},
+        {"md5z-gpu", true, "{build}/property_tests/md5z/md5z_gpu_test --gtest_brief=1"},
+    };
+  }
+};
+
+}  // namespace
+}  // namespace bx::md5z
+
+const bx::Family& bx_family_md5z() {
+  static const bx::md5z::Md5z f;
+  return f;
+}

@@ -1,0 +1,90 @@
+// md5z in the CLI: base and range input (strict: a 52-byte string that is not a base, a bad range or
+// threshold 0 is an InputError), the implementation registry (every variant on the CPU and on every GPU),
+// `bitexact verify md5z` and `bitexact bench md5z`.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+#include "cli/devices.hpp"
+#include "cli/family.hpp"
+#include "cli/hex.hpp"
+#include "gpu/md5z/search.hpp"
+#include "reference/md5z/md5z_ref.hpp"
+
+namespace bx::md5z {
+
+using Message = ref::md5z::Message;
+
+// 104 hex digits -> a checked base (reference checker and the tunnel's own check must both accept it).
+Message parse_base(const std::string& hex, const std::string& what);
+// The tunnel precomputation of a base; throws InputError naming `what` if it is not a base.
+md5::TunnelBase prepare(const Message& base, const std::string& what);
+// "LO:HI" with decimal, 0x-hex or 2^K numbers; 0 <= LO < HI <= 2^32.
+std::pair<uint64_t, uint64_t> parse_range(const std::string& s);
+// The reference's hits (OpenSSL brute force, md5z_ref.hpp) as packed hits in index order.
+std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t hi, int threshold);
+// 1..32 (0 is not a difficulty).
+int check_threshold(long long t);
+// Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
+std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
+
+struct Impl {
+  md5::Variant variant;
+  std::string where;  // "cpu" or "gpu0", ...
+  int device = -1;
+  std::string label() const { return std::string(md5::variant_name(variant)) + "@" + where; }
+  // Packed hits of [lo, hi) at threshold T in index order; adds kernel/host seconds to *seconds.
+  std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)> search;
+  // Digest words of each index along this variant's own path (steps 61..63 always run): the oracle's answer.
+  std::function<std::vector<std::array<uint32_t, 4>>(const md5::TunnelBase&, const std::vector<uint32_t>&)> digests;
+};
+Impl make_impl(md5::Variant v, bool gpu, int dev);
+std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel);
+
+struct VerifyOptions {
+  std::vector<Message> bases;
+  uint64_t lo = 0, hi = md5::kIndexEnd;
+  int threshold = 2;
+  std::vector<md5::Variant> variants;
+  // A self-check of the verdict: after its search on the first base, the list of the first checked
+  // implementation gets one planted error ("duplicate", "missing" or "mismatch"); the run must FAIL.
+  std::string plant;
+};
+int run_verify(const RunContext& ctx, const VerifyOptions& opt);
+
+// The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
+// the OpenSSL zero count of each index of a sorted unique list (every index anyone reported, and every
+// hit of the brute-force probe `probed_hits` (sorted, unique), is judged).
+//   mismatch: reported zeros != OpenSSL's (a false hit included); duplicate: an index listed twice;
+//   missing: an index OpenSSL confirms as a hit (>= threshold) that this list lacks.
+struct ListCounts {
+  uint64_t hits = 0, mismatches = 0, duplicates = 0, missing = 0;
+  std::vector<std::pair<uint32_t, int>> mismatched;  // index, OpenSSL zeros
+};
+std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
+                                          const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
+                                          uint64_t* true_hits, const std::vector<uint32_t>& probed_hits = {});
+
+struct BenchOptions {
+  int threshold = 6;
+  uint64_t candidates = uint64_t(1) << 32;  // per variant per round (a CPU-only run takes at most 2^24)
+  uint64_t seed = 0xbe9c4;
+};
+int run_bench(const RunContext& ctx, BenchOptions opt);
+
+}  // namespace bx::md5z
+
+namespace bx::md5z {
+// `bitexact selftest` part for md5z: every variant on every selected place against the embedded vectors
+// (candidates at T = 0, frozen hits at T = zeros and zeros + 1) and a seeded range ending at 2^32 against
+// the reference; the RFC 1321 suite, MD5 at every length 0..300 and the non-bases once on the host.
+SelftestReport selftest(const SelftestOptions& opt);
+// Oracle requests "md5", "md5z.base", "md5z.candidate" (cli/md5z/oracle.cpp). Throws InputError.
+OracleHandler oracle(const DeviceSelection& sel);
+// `bitexact vectors find-hits`: GPU search for one hit with each zero count 2..max_zeros, each re-hashed
+// with OpenSSL; returns the hits.json text.
+std::string find_hits(int dev, int max_zeros);
+}  // namespace bx::md5z

@@ -1,0 +1,98 @@
+// Oracle requests for md5z:
+//   {"op":"md5","data":HEX}                       -> {"ref":DIGEST,"impl":{"gpu/md5 (host)":DIGEST},"agree":bool}
+//   {"op":"md5z.base","seed":N}                   -> {"base":HEX52,"q":[Q1..Q24]}
+//   {"op":"md5z.candidate","base":HEX52,"index":N} -> {"ref":{"message","digest","zeros"},
+//        "impl":{"md5z/q9-v1@gpu0":{"digest":HEX32,"zeros":K},...},"agree":bool}
+// Each implementation reports its own full output: the digest along its own code path (the tunnel
+// variants with steps 61..63 forced) and the zero count its search reports at threshold 0; agree
+// compares both with OpenSSL.
+#include "cli/md5z/md5z.hpp"
+#include "gpu/md5z/search.hpp"
+
+namespace bx::md5z {
+namespace R = ref::md5z;
+
+namespace {
+void only_fields(const json& req, std::initializer_list<const char*> keys) {
+  for (auto it = req.begin(); it != req.end(); ++it) {
+    bool ok = it.key() == "op";
+    for (auto k : keys) ok = ok || it.key() == k;
+    if (!ok) throw InputError("unknown field '" + it.key() + "'");
+  }
+  for (auto k : keys)
+    if (!req.contains(k)) throw InputError(std::string("missing field '") + k + "'");
+}
+uint64_t number(const json& req, const char* key, uint64_t max) {
+  const json& v = req[key];
+  if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
+    throw InputError(std::string("field '") + key + "' must be an integer 0.." + std::to_string(max));
+  return v.get<uint64_t>();
+}
+std::string text(const json& req, const char* key) {
+  if (!req[key].is_string()) throw InputError(std::string("field '") + key + "' must be a hex string");
+  return req[key].get<std::string>();
+}
+
+json reply(const json& req, const std::vector<Impl>& impls) {
+  const std::string op = req["op"].get<std::string>();
+  if (op == "md5") {
+    only_fields(req, {"data"});
+    const std::string h = text(req, "data");
+    if (h.size() % 2) throw InputError("field 'data': odd number of hex digits");
+    const auto data = from_hex(h, h.size() / 2, "field 'data'");
+    const std::string r = R::digest_hex(R::md5(data.data(), data.size()));
+    uint8_t d[16];
+    md5::md5_bytes(data.data(), data.size(), d);
+    return {{"ref", r}, {"impl", {{"md5z/md5_bytes@cpu", to_hex(d, 16)}}}, {"agree", to_hex(d, 16) == r}};
+  }
+  if (op == "md5z.base") {
+    only_fields(req, {"seed"});
+    const auto b = R::make_base(number(req, "seed", ~0ull));
+    const auto q = R::states(b);
+    json qs = json::array();
+    for (int k = 1; k <= 24; ++k) {
+      char s[12];
+      std::snprintf(s, sizeof s, "%08x", q[k]);
+      qs.push_back(s);
+    }
+    return {{"base", to_hex(b.data(), 52)}, {"q", qs}};
+  }
+  if (op == "md5z.candidate") {
+    only_fields(req, {"base", "index"});
+    const Message base = parse_base(text(req, "base"), "field 'base'");
+    if (!req["index"].is_number_unsigned() || req["index"].get<uint64_t>() >= md5::kIndexEnd)
+      throw InputError("field 'index' must be an integer 0..2^32-1");
+    const uint32_t i = uint32_t(req["index"].get<uint64_t>());
+    R::CandidateHasher h(base);
+    const auto d = h.digest(i);
+    const auto msg = h.message(i);
+    const auto tb = prepare(base, "field 'base'");
+    json impl = json::object();
+    bool agree = true;
+    for (auto& im : impls) {
+      if (!im.search) continue;
+      const auto got = im.search(tb, i, uint64_t(i) + 1, 0, nullptr);
+      const int z = got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1;
+      const auto h = im.digests(tb, {i})[0];
+      uint8_t bytes[16];
+      for (int w = 0; w < 4; ++w)
+        for (int b = 0; b < 4; ++b) bytes[4 * w + b] = uint8_t(h[w] >> (8 * b));
+      const std::string dig = to_hex(bytes, 16);
+      agree = agree && z == R::zeros(d) && dig == R::digest_hex(d);
+      impl[im.label()] = {{"digest", dig}, {"zeros", z}};
+    }
+    return {{"ref", {{"message", to_hex(msg.data(), 52)}, {"digest", R::digest_hex(d)}, {"zeros", R::zeros(d)}}},
+            {"impl", impl},
+            {"agree", agree}};
+  }
+  throw InputError("unknown op '" + op + "'");
+}
+
+}  // namespace
+
+OracleHandler oracle(const DeviceSelection& sel) {
+  auto list = std::make_shared<std::vector<Impl>>(impls(md5::all_variants(), sel));
+  return [list](const json& req) { return reply(req, *list); };
+}
+
+}  // namespace bx::md5z

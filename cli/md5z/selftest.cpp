@@ -1,0 +1,118 @@
+#include <chrono>
+#include <cstdio>
+#include <iterator>
+
+#include "cli/md5z/md5z.hpp"
+#include "cli/md5z/vectors.hpp"
+
+namespace bx::md5z {
+namespace R = ref::md5z;
+
+namespace {
+// A check's count, with the first few failures printed in full.
+struct Count {
+  Tally& t;
+  int shown = 0;
+  void check(bool ok, const std::string& what) {
+    ++t.total;
+    if (ok) ++t.pass;
+    else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
+  }
+};
+std::string hits_str(const std::vector<uint64_t>& h) {
+  std::string s;
+  for (size_t k = 0; k < h.size() && k < 4; ++k)
+    s += (k ? ", " : "") + std::to_string(md5::hit_index(h[k])) + ":" + std::to_string(md5::hit_zeros(h[k]));
+  return "[" + s + (h.size() > 4 ? ", ..." : "") + "] (" + std::to_string(h.size()) + " hits)";
+}
+}  // namespace
+
+SelftestReport selftest(const SelftestOptions& opt) {
+  SelftestReport rep;
+  const auto cands = load_embedded_candidates();
+  const auto hits = load_embedded_hits();
+  // Host-only facts, once: the MD5 code the kernels share (RFC 1321 suite, every length 0..300 across
+  // the padding boundaries 55/56, 63/64, 119/120) and the non-bases rejected.
+  rep.host_checks = {{"md5 RFC 1321 (gpu/md5z)"}, {"md5 lengths 0..300"}, {"non-bases rejected"}};
+  Count rfc{rep.host_checks[0]}, lengths{rep.host_checks[1]}, nonbases{rep.host_checks[2]};
+  for (auto& t : load_embedded_md5()) {
+    uint8_t d[16];
+    md5::md5_bytes(t.msg.data(), t.msg.size(), d);
+    rfc.check(to_hex(d, 16) == t.digest, "md5 RFC 1321 tcId " + std::to_string(t.tc_id) + ": " + to_hex(d, 16) + " != " + t.digest);
+  }
+  std::vector<uint8_t> msg(300);
+  for (size_t k = 0; k < msg.size(); ++k) msg[k] = uint8_t(0x61 + k * 7 + (k >> 3));
+  for (size_t n = 0; n <= msg.size(); ++n) {
+    uint8_t d[16];
+    md5::md5_bytes(msg.data(), n, d);
+    const std::string want = R::digest_hex(R::md5(msg.data(), n));
+    lengths.check(to_hex(d, 16) == want, "md5 of " + std::to_string(n) + " bytes: " + to_hex(d, 16) + " != OpenSSL " + want);
+  }
+  // Both checkers on their own: the reference's and the tunnel's (a kernel trusts the latter). Non-bases:
+  // the vectors, and strings missing Q[10] = 0 or Q[11] = 0xffffffff by exactly one bit.
+  auto judge_base = [&](const Message& m, bool valid, const std::string& what) {
+    uint32_t w[16];
+    md5::message_words(m.data(), w);
+    md5::TunnelBase tb;
+    const bool ref_ok = R::base_problem(m).empty(), tunnel_ok = md5::tunnel_prepare(w, tb);
+    nonbases.check(ref_ok == valid && tunnel_ok == valid, what + (valid ? ": base rejected" : ": non-base accepted") +
+                                                              " (reference " + (ref_ok ? "accepts" : "rejects") + ", tunnel " +
+                                                              (tunnel_ok ? "accepts" : "rejects") + ")\n  message = " + to_hex(m.data(), 52));
+  };
+  for (auto& b : load_embedded_bases()) judge_base(b.base, b.valid, "bases tcId " + std::to_string(b.tc_id));
+  for (int k = 0; k < 32; ++k) {
+    judge_base(R::make_message(opt.seed + k, 1u << k, 0xffffffffu), false, "Q[10] = 2^" + std::to_string(k));
+    judge_base(R::make_message(opt.seed + k, 0, ~(1u << k)), false, "Q[11] = ~2^" + std::to_string(k));
+  }
+  // A seeded range that ends at 2^32, against the reference brute force.
+  const uint64_t width = opt.full ? (1u << 20) : (1u << 14);
+  const auto base = R::make_base(opt.seed);
+  const auto tb = prepare(base, "selftest base");
+  const auto want = reference_hits(base, md5::kIndexEnd - width, md5::kIndexEnd, 2);
+  // Threshold 0 (every index is a hit) over windows at the range start, across the launch-slice boundary
+  // 2^31 (also a host chunk boundary) and ending at 2^32: index by index against OpenSSL, so a skipped,
+  // repeated or mis-ordered index anywhere in a window shows.
+  const std::pair<uint64_t, uint64_t> windows[] = {
+      {0, 1u << 12}, {(1ull << 31) - (1u << 16), (1ull << 31) + (1u << 16)}, {md5::kIndexEnd - (1u << 17) - 3, md5::kIndexEnd}};
+  std::vector<std::vector<uint64_t>> window_want;
+  for (auto [lo, hi] : windows) window_want.push_back(reference_hits(base, lo, hi, 0));
+  for (auto& im : impls(md5::all_variants(), opt.devices)) {
+    if (!im.search || !opt.wants(md5::variant_name(im.variant))) continue;
+    SelftestRow row{md5::variant_name(im.variant), im.where, {{"candidates"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
+    Count c{row.checks[0]}, h{row.checks[1]}, r{row.checks[2]}, w{row.checks[3]};
+    for (auto& t : cands) {
+      const auto got = im.search(prepare(t.base, "vector"), t.index, uint64_t(t.index) + 1, 0, nullptr);
+      c.check(got == std::vector<uint64_t>{md5::pack_hit(t.index, t.zeros)},
+              im.label() + " candidates tcId " + std::to_string(t.tc_id) + " index " + std::to_string(t.index) + ": want zeros " +
+                  std::to_string(t.zeros) + ", got " + hits_str(got) + "\n  message = " + to_hex(t.message.data(), 52) +
+                  "\n  digest  = " + t.digest);
+    }
+    for (auto& t : hits) {
+      const auto tbh = prepare(t.base, "vector");
+      const auto at = im.search(tbh, t.index, uint64_t(t.index) + 1, t.zeros, nullptr);
+      const auto above = im.search(tbh, t.index, uint64_t(t.index) + 1, t.zeros + 1, nullptr);
+      h.check(at == std::vector<uint64_t>{md5::pack_hit(t.index, t.zeros)} && above.empty(),
+              im.label() + " hits tcId " + std::to_string(t.tc_id) + " (" + std::to_string(t.zeros) + " zeros): at T: " + hits_str(at) +
+                  ", at T+1: " + hits_str(above) + "\n  message = " + to_hex(t.message.data(), 52) + "\n  digest  = " + t.digest);
+    }
+    const auto got = im.search(tb, md5::kIndexEnd - width, md5::kIndexEnd, 2, nullptr);
+    r.check(got == want, im.label() + " range ending at 2^32, seed " + std::to_string(opt.seed) + ": want " + hits_str(want) +
+                             ", got " + hits_str(got));
+    for (size_t k = 0; k < std::size(windows); ++k) {
+      const auto [lo, hi] = windows[k];
+      const auto all = im.search(tb, lo, hi, 0, nullptr);
+      size_t first_bad = 0;
+      while (first_bad < all.size() && first_bad < window_want[k].size() && all[first_bad] == window_want[k][first_bad]) ++first_bad;
+      std::string where = "";
+      if (all != window_want[k])
+        where = first_bad < window_want[k].size() ? " first difference at index " + std::to_string(md5::hit_index(window_want[k][first_bad]))
+                                                  : " extra entries after the last index";
+      w.check(all == window_want[k], im.label() + " T=0 window [" + std::to_string(lo) + ", " + std::to_string(hi) + "): " +
+                                         std::to_string(all.size()) + " entries, want " + std::to_string(window_want[k].size()) + where);
+    }
+    rep.rows.push_back(std::move(row));
+  }
+  return rep;
+}
+
+}  // namespace bx::md5z

@@ -1,0 +1,18 @@
+# ctest helper: runs CMD (a ;-list), passes only if its exit status is EXIT and its stdout + stderr match
+# MATCH (when given). Prints the output on failure.
+string(REPLACE "|;|" ";" cmd "${CMD}")
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(all "${out}${err}")
+if(NOT rc STREQUAL "${EXIT}")
+  message(FATAL_ERROR "exit status ${rc}, want ${EXIT}\n--- output:\n${all}")
+endif()
+if(DEFINED MATCH AND NOT all MATCHES "${MATCH}")
+  message(FATAL_ERROR "output does not match '${MATCH}'\n--- output:\n${all}")
+endif()
+if(DEFINED ERRLINES)  # stderr must be exactly this many lines (one clear error line)
+  string(REGEX MATCHALL "\n" nl "${err}")
+  list(LENGTH nl n)
+  if(NOT n EQUAL ERRLINES)
+    message(FATAL_ERROR "stderr has ${n} lines, want ${ERRLINES}\n--- stderr:\n${err}")
+  endif()
+endif()

@@ -1,0 +1,71 @@
+// Shared by every family's launchers: device queries and the issue-ceiling microbenchmarks (independent
+// chains of one instruction, 8 chains x 8 per iteration, so the rate is the pipe's issue limit, not
+// latency): IMAD (FMA pipe) and LOP3 (integer ALU pipe).
+#include "gpu/core/hd.hpp"
+#include "gpu/kernels/cuda_util.cuh"
+#include "gpu/kernels/device.hpp"
+
+namespace bx::kern {
+
+int device_count() {
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+std::string device_name(int dev) {
+  cudaDeviceProp p;
+  BX_CUDA(cudaGetDeviceProperties(&p, dev));
+  return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
+}
+int device_sm_count(int dev) {
+  int n = 0;
+  BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));
+  return n;
+}
+
+namespace {
+
+template <bool Imad>
+__global__ void k_issue(uint32_t a, uint32_t b, int iters, uint32_t* out) {
+  uint32_t acc[8];
+  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x + j;
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k) {
+BX_UNROLL
+    for (int u = 0; u < 8; ++u)
+BX_UNROLL
+      for (int j = 0; j < 8; ++j) {
+        if constexpr (Imad) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(acc[j]) : "r"(a), "r"(b));
+        else asm volatile("lop3.b32 %0, %0, %1, %2, 0x96;" : "+r"(acc[j]) : "r"(a), "r"(b));
+      }
+  }
+  uint32_t s = 0;
+  for (int j = 0; j < 8; ++j) s ^= acc[j];
+  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
+}
+
+template <bool Imad>
+double issue_ceiling(int dev) {
+  select(dev);
+  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
+  const int iters = 4096;
+  DevBuf<uint32_t> dout(size_t(threads) * blocks);
+  k_issue<Imad><<<blocks, threads>>>(3, 7, 64, dout.p);  // warm-up
+  BX_CUDA_LAUNCH("k_issue warm-up");
+  EventTimer timer;
+  timer.start();
+  k_issue<Imad><<<blocks, threads>>>(0x9e3779b9u, 0x7f4a7c15u, iters, dout.p);
+  timer.stop();
+  BX_CUDA_LAUNCH("k_issue");
+  return double(threads) * blocks * iters * 64 / timer.seconds();
+}
+
+}  // namespace
+
+double imad_ceiling(int dev) { return issue_ceiling<true>(dev); }
+double ialu_ceiling(int dev) { return issue_ceiling<false>(dev); }
+
+}  // namespace bx::kern
