@@ -114,6 +114,9 @@ class Family {
 
   virtual std::vector<std::string> fuzz_targets() const = 0;  // fuzz/<target>.cpp, corpus fuzz/corpus/<target>
   virtual std::vector<ZooCheck> zoo_checks() const = 0;       // besides selftest, which the zoo always runs
+  // Short GPU runs that launch every kernel of the family ({build} substituted), for compute-sanitizer's
+  // memcheck, racecheck and initcheck (ci/sanitize).
+  virtual std::vector<std::string> sanitizer_runs() const = 0;
 };
 
 // Every registered family, in registration order.

@@ -39,6 +39,11 @@ int run_list(const ListCommand& cmd) {
                                       : "planted only in the zoo build (cmake --preset zoo): BX_FAULT=<name>");
     return 0;
   }
+  if (cmd.sanitize) {  // one line per run: family<TAB>command
+    for (auto* f : families())
+      for (auto& c : f->sanitizer_runs()) std::printf("%s\t%s\n", f->name().c_str(), c.c_str());
+    return 0;
+  }
   if (cmd.checks) {  // the zoo's checks: selftest (every family) plus each family's own
     json js = json::array();
     for (auto* f : families()) {

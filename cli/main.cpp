@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   ls->add_flag("--json", lc.json, "machine-readable output");
   ls->add_flag("--faults", lc.faults, "the planted faults of the zoo, with their family");
   ls->add_flag("--checks", lc.checks, "the checks the zoo runs per family");
+  ls->add_flag("--sanitize", lc.sanitize, "the GPU runs that launch every kernel (ci/sanitize), one per line");
 
   auto* st = app.add_subcommand("selftest", "every variant against the embedded vectors, then a seeded random batch");
   bx::SelftestCommand sc;

@@ -70,6 +70,7 @@ void add_host_runners(std::vector<Runner>& v, size_t threads, int iters, f25519:
 }  // namespace
 
 int run_bench(const RunContext& ctx, const BenchOptions& opt) {
+  (void)opt;  // --iters sets the GPU chains only
   const DeviceSelection& devices = ctx.devices;
   struct Place {
     std::string where;

@@ -46,9 +46,15 @@ class Field25519 final : public Family {
         {"conformance", false, "{build}/property_tests/field25519/field25519_conformance_test --gtest_brief=1"},
         {"x25519", false, "{build}/property_tests/field25519/x25519_test --gtest_brief=1"},
         {"fuzz-corpus", false, "{build}/field25519_diff_replay {source}/fuzz/corpus/field25519_diff"},
-        {"vectors", false, "{build}/bitexact vectors check --family field25519 --root {source}"},
         {"verify-cpu", false, "{build}/bitexact verify field25519 --device cpu --ops 20000 --quiet"},
         {"gpu-tests", true, "{build}/property_tests/field25519/field25519_gpu_test --gtest_brief=1"},
+    };
+  }
+  std::vector<std::string> sanitizer_runs() const override {
+    return {
+        "{build}/bitexact selftest --device gpu --family field25519",            // eval (bytes, limbs), x25519
+        "{build}/bitexact verify field25519 --device gpu --ops 2e7 --quiet",     // the bulk kernel
+        "{build}/bitexact bench field25519 --device gpu --rounds 3 --iters 8",   // bench chains, IMAD ceiling
     };
   }
 };

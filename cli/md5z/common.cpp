@@ -95,15 +95,20 @@ std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names) 
 namespace {
 template <class V>
 std::vector<uint64_t> host_search_parallel(const md5::TunnelBase& tb, uint64_t lo, uint64_t hi, int T) {
-  const unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-  const uint64_t chunk = std::max<uint64_t>(1 << 16, (hi - lo + nt - 1) / nt);
-  std::vector<std::vector<uint64_t>> parts((hi - lo + chunk - 1) / chunk);
+  // Fixed chunks of 2^16 indices (so the partition, and every chunk end, is the same on every machine),
+  // taken round-robin by one worker per core; hits concatenated in chunk order stay in index order.
+  constexpr uint64_t kChunk = uint64_t(1) << 16;
+  const size_t chunks = size_t((hi - lo + kChunk - 1) / kChunk);
+  const unsigned nt = unsigned(std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), chunks));
+  std::vector<std::vector<uint64_t>> parts(chunks);
   std::vector<std::thread> th;
-  for (size_t k = 0; k < parts.size(); ++k)
-    th.emplace_back([&, k] {
-      // Fault: each chunk after the first starts one index early, so chunk ends are searched twice.
-      const uint64_t from = lo + k * chunk - (k > 0 && BX_FAULT(md5z_host_chunk_overlap) ? 1 : 0);
-      parts[k] = md5::host_search<V>(tb, from, std::min(hi, lo + (k + 1) * chunk), T);
+  for (unsigned w = 0; w < nt; ++w)
+    th.emplace_back([&, w] {
+      for (size_t k = w; k < chunks; k += nt) {
+        // Fault: each chunk after the first starts one index early, so chunk ends are searched twice.
+        const uint64_t from = lo + k * kChunk - (k > 0 && BX_FAULT(md5z_host_chunk_overlap) ? 1 : 0);
+        parts[k] = md5::host_search<V>(tb, from, std::min(hi, lo + (k + 1) * kChunk), T);
+      }
     });
   for (auto& t : th) t.join();
   std::vector<uint64_t> all;

@@ -121,6 +121,13 @@ class Md5z final : public Family {
         {"md5z-gpu", true, "{build}/property_tests/md5z/md5z_gpu_test --gtest_brief=1"},
     };
   }
+  std::vector<std::string> sanitizer_runs() const override {
+    return {
+        "{build}/bitexact selftest --device gpu --family md5z",  // search (+ device sort), digests
+        "{build}/property_tests/md5z/md5z_gpu_test --gtest_filter=GpuMd5z.HitBuffer*",  // overflow re-run
+        "{build}/bitexact bench md5z --device gpu --rounds 3 --candidates 1048576",     // LOP3 ceiling
+    };
+  }
 };
 
 }  // namespace

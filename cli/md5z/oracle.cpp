@@ -75,8 +75,7 @@ json reply(const json& req, const std::vector<Impl>& impls) {
       const int z = got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1;
       const auto h = im.digests(tb, {i})[0];
       uint8_t bytes[16];
-      for (int w = 0; w < 4; ++w)
-        for (int b = 0; b < 4; ++b) bytes[4 * w + b] = uint8_t(h[w] >> (8 * b));
+      md5::store_digest(h.data(), bytes);
       const std::string dig = to_hex(bytes, 16);
       agree = agree && z == R::zeros(d) && dig == R::digest_hex(d);
       impl[im.label()] = {{"digest", dig}, {"zeros", z}};

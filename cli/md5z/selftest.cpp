@@ -78,8 +78,16 @@ SelftestReport selftest(const SelftestOptions& opt) {
   for (auto [lo, hi] : windows) window_want.push_back(reference_hits(base, lo, hi, 0));
   for (auto& im : impls(md5::all_variants(), opt.devices)) {
     if (!im.search || !opt.wants(md5::variant_name(im.variant))) continue;
-    SelftestRow row{md5::variant_name(im.variant), im.where, {{"candidates"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
-    Count c{row.checks[0]}, h{row.checks[1]}, r{row.checks[2]}, w{row.checks[3]};
+    SelftestRow row{md5::variant_name(im.variant), im.where,
+                    {{"candidates"}, {"digests"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
+    Count c{row.checks[0]}, dg{row.checks[1]}, h{row.checks[2]}, r{row.checks[3]}, w{row.checks[4]};
+    for (auto& t : cands) {  // the digest along the variant's own path (steps 61..63 forced), as the oracle reports it
+      const auto words = im.digests(prepare(t.base, "vector"), {t.index})[0];
+      uint8_t bytes[16];
+      md5::store_digest(words.data(), bytes);
+      dg.check(to_hex(bytes, 16) == t.digest, im.label() + " digest tcId " + std::to_string(t.tc_id) + " index " +
+                                                   std::to_string(t.index) + ": " + to_hex(bytes, 16) + " != " + t.digest);
+    }
     for (auto& t : cands) {
       const auto got = im.search(prepare(t.base, "vector"), t.index, uint64_t(t.index) + 1, 0, nullptr);
       c.check(got == std::vector<uint64_t>{md5::pack_hit(t.index, t.zeros)},

@@ -111,6 +111,12 @@ BX_HD void compress(const uint32_t* m, uint32_t* h) {
   compress_into(h, m);
 }
 
+// The 16 digest bytes of the state words h0..h3 (little-endian words).
+BX_HD void store_digest(const uint32_t* h, uint8_t* digest) {
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) digest[4 * i + j] = uint8_t(h[i] >> (8 * j));
+}
+
 // MD5 of any byte string (host use: the RFC 1321 suite and the oracle's "md5" op): padded blocks
 // chained through compress_into; writes the 16-byte digest.
 inline void md5_bytes(const uint8_t* data, size_t n, uint8_t* digest) {
@@ -130,8 +136,7 @@ inline void md5_bytes(const uint8_t* data, size_t n, uint8_t* digest) {
       m[i] = uint32_t(blk[4 * i]) | uint32_t(blk[4 * i + 1]) << 8 | uint32_t(blk[4 * i + 2]) << 16 | uint32_t(blk[4 * i + 3]) << 24;
     compress_into(h, m);
   }
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j) digest[4 * i + j] = uint8_t(h[i] >> (8 * j));
+  store_digest(h, digest);
 }
 
 // Words m0..m12 of a 52-byte message (little-endian) plus the padding m13 = 0x80, m14 = 416, m15 = 0.

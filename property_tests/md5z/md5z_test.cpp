@@ -223,6 +223,61 @@ TEST(Md5zSearch, SlicesReachTheIndexEnd) {
   EXPECT_EQ(t[0].hi, M::kIndexEnd);
 }
 
+// Threshold 0 makes every index a hit, so a search must list every index of its range exactly once, in
+// order: windows at the range start, at host chunk ends (every 2^16 from LO), across the launch slice
+// boundary 2^31 and ending at 2^32 - 1, for every variant's host run and for the reference brute force
+// (itself against OpenSSL per index).
+TEST(Md5zSearch, ThresholdZeroWindowsAtEveryRangeSliceAndChunkEnd) {
+  const auto base = R::make_base(21);
+  const auto tb = tunnel_of(base);
+  const uint64_t E = M::kIndexEnd, S = 1ull << 31, C = 1ull << 16;
+  const std::pair<uint64_t, uint64_t> windows[] = {{0, 64}, {0, 2 * C + 3}, {S - C - 5, S + C + 5}, {E - 2 * C - 7, E}, {E - 1, E}};
+  R::CandidateHasher h(base);
+  for (auto [lo, hi] : windows) {
+    std::vector<uint64_t> want;
+    for (uint64_t i = lo; i < hi; ++i) want.push_back(M::pack_hit(uint32_t(i), h.zeros(uint32_t(i))));
+    ASSERT_EQ(bx::md5z::reference_hits(base, lo, hi, 0), want) << "reference brute force [" << lo << ", " << hi << ")";
+    for (auto v : M::all_variants()) {
+      const auto got = bx::md5z::make_impl(v, false, -1).search(tb, lo, hi, 0, nullptr);
+      if (got == want) continue;
+      size_t k = 0;
+      while (k < got.size() && k < want.size() && got[k] == want[k]) ++k;
+      ADD_FAILURE() << M::variant_name(v) << "@cpu [" << lo << ", " << hi << "): " << got.size() << " entries, want " << want.size()
+                    << "; first difference at entry " << k << " (index " << (k < want.size() ? M::hit_index(want[k]) : 0) << ")";
+    }
+  }
+}
+
+// MD5 of every length 0..300 (the padding boundaries 55/56, 63/64, 119/120 and beyond) equals OpenSSL.
+TEST(Md5zReference, Md5OfEveryLengthUpTo300EqualsOpenSsl) {
+  std::vector<uint8_t> msg(300);
+  for (size_t k = 0; k < msg.size(); ++k) msg[k] = uint8_t(k * 131 + 7);
+  for (size_t n = 0; n <= msg.size(); ++n) {
+    uint8_t d[16];
+    M::md5_bytes(msg.data(), n, d);
+    EXPECT_EQ(bx::to_hex(d, 16), R::digest_hex(R::md5(msg.data(), n))) << "length " << n;
+  }
+}
+
+// Strings that miss Q[10] = 0 or Q[11] = 0xffffffff by exactly one bit are rejected by the reference's
+// checker and by the tunnel's own check (the one a kernel trusts), each on its own.
+TEST(Md5zBases, OneBitOffNonBasesAreRejectedByBothCheckers) {
+  for (int k = 0; k < 32; ++k)
+    for (int word : {10, 11}) {
+      const auto m = word == 10 ? R::make_message(k, 1u << k, 0xffffffffu) : R::make_message(k, 0, ~(1u << k));
+      EXPECT_FALSE(R::base_problem(m).empty()) << "reference accepts Q[" << word << "] off by bit " << k;
+      uint32_t w[16];
+      M::message_words(m.data(), w);
+      M::TunnelBase tb;
+      EXPECT_FALSE(M::tunnel_prepare(w, tb)) << "tunnel accepts Q[" << word << "] off by bit " << k;
+      EXPECT_EQ(R::states(m)[word], word == 10 ? 1u << k : ~(1u << k)) << "construction";
+    }
+  uint32_t w[16];
+  M::message_words(R::make_base(3).data(), w);
+  M::TunnelBase tb;
+  EXPECT_TRUE(M::tunnel_prepare(w, tb));
+}
+
 // A 52-byte string that is not a base is rejected everywhere it can be given.
 RC_GTEST_PROP(Md5zBases, NonBasesAreRejected, (uint64_t seed)) {
   auto base = R::make_base(seed);
