@@ -37,9 +37,16 @@ const Family& family(const std::string& name) {
 
 std::vector<FaultInfo> all_faults() {
   std::vector<FaultInfo> v;
-#define BX_FAULT_INFO(fam, n, where, desc) v.push_back({#fam, #n, std::string(#where) == "device", desc});
+#define BX_FAULT_INFO(fam, n, where, desc) v.push_back({#fam, #n, #where, desc});
   BX_FAULT_LIST(BX_FAULT_INFO)
 #undef BX_FAULT_INFO
+  return v;
+}
+
+std::vector<FaultInfo> Family::faults() const {
+  std::vector<FaultInfo> v;
+  for (auto& f : all_faults())
+    if (f.family == name()) v.push_back(f);
   return v;
 }
 

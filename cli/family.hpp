@@ -76,6 +76,8 @@ struct ZooCheck {
   std::string command;
 };
 
+struct FaultInfo;
+
 // An oracle handler bound to the implementations of one device selection: request -> reply (throws
 // InputError). A reply carries "ref", every implementation's full result under "impl" and "agree".
 using OracleHandler = std::function<json(const json& request)>;
@@ -117,6 +119,11 @@ class Family {
   // Short GPU runs that launch every kernel of the family ({build} substituted), for compute-sanitizer's
   // memcheck, racecheck and initcheck (ci/sanitize).
   virtual std::vector<std::string> sanitizer_runs() const = 0;
+  // The family's long runs for a GPU host's stage (ci/gpu-stage): verify at scale, bench ({build}).
+  virtual std::vector<std::string> gpu_stage_runs() const = 0;
+
+  // Its planted faults: the rows of BX_FAULT_LIST (gpu/core/fault.hpp) that carry its name.
+  std::vector<FaultInfo> faults() const;
 };
 
 // Every registered family, in registration order.
@@ -127,7 +134,7 @@ const Family& family(const std::string& name);
 // A fault planted by BX_FAULT(name) in the zoo build (gpu/core/fault.hpp).
 struct FaultInfo {
   std::string family, name;
-  bool device_only;
+  std::string where;  // shared (host and device code), host (CPU-only code), device (device-only code)
   std::string description;
 };
 std::vector<FaultInfo> all_faults();

@@ -28,20 +28,20 @@ int run_list(const ListCommand& cmd) {
     if (cmd.json) {
       json js = json::array();
       for (auto& f : faults)
-        js.push_back({{"family", f.family}, {"name", f.name}, {"device_only", f.device_only}, {"description", f.description}});
+        js.push_back({{"family", f.family}, {"name", f.name}, {"where", f.where}, {"description", f.description}});
       std::printf("%s\n", js.dump().c_str());
       return 0;
     }
-    std::printf("%-12s %-34s %-7s %s\n", "family", "fault", "where", "description");
+    std::printf("%-12s %-36s %-7s %s\n", "family", "fault", "where", "description");
     for (auto& f : faults)
-      std::printf("%-12s %-34s %-7s %s\n", f.family.c_str(), f.name.c_str(), f.device_only ? "device" : "host", f.description.c_str());
+      std::printf("%-12s %-36s %-7s %s\n", f.family.c_str(), f.name.c_str(), f.where.c_str(), f.description.c_str());
     std::printf("\n%s\n", zoo_build() ? "this is a zoo build: BX_FAULT=<name> plants one of them"
                                       : "planted only in the zoo build (cmake --preset zoo): BX_FAULT=<name>");
     return 0;
   }
-  if (cmd.sanitize) {  // one line per run: family<TAB>command
+  if (cmd.sanitize || cmd.gpu_stage) {  // one line per run: family<TAB>command
     for (auto* f : families())
-      for (auto& c : f->sanitizer_runs()) std::printf("%s\t%s\n", f->name().c_str(), c.c_str());
+      for (auto& c : cmd.sanitize ? f->sanitizer_runs() : f->gpu_stage_runs()) std::printf("%s\t%s\n", f->name().c_str(), c.c_str());
     return 0;
   }
   if (cmd.checks) {  // the zoo's checks: selftest (every family) plus each family's own

@@ -4,7 +4,7 @@
 
 namespace bx {
 struct ListCommand {
-  bool json = false, faults = false, checks = false, sanitize = false;
+  bool json = false, faults = false, checks = false, sanitize = false, gpu_stage = false;
 };
 int run_list(const ListCommand& cmd);
 }  // namespace bx

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   ls->add_flag("--faults", lc.faults, "the planted faults of the zoo, with their family");
   ls->add_flag("--checks", lc.checks, "the checks the zoo runs per family");
   ls->add_flag("--sanitize", lc.sanitize, "the GPU runs that launch every kernel (ci/sanitize), one per line");
+  ls->add_flag("--gpu-stage", lc.gpu_stage, "each family's long GPU runs (ci/gpu-stage), one per line");
 
   auto* st = app.add_subcommand("selftest", "every variant against the embedded vectors, then a seeded random batch");
   bx::SelftestCommand sc;
@@ -153,8 +154,13 @@ int main(int argc, char** argv) {
       no_extras(*ver, "verify");
       vctx.device_given = !ver_dev.empty();
       vctx.devices = ver_dev.empty() ? bx::default_devices(true) : bx::parse_devices(ver_dev);
+      const FamilyRun* chosen = nullptr;
       for (auto& r : verify_runs)
-        if (r.sub->parsed()) return r.run(vctx);
+        if (r.sub->parsed()) {
+          if (chosen) throw bx::InputError("verify: name one family (got " + chosen->family->name() + " and " + r.family->name() + ")");
+          chosen = &r;
+        }
+      if (chosen) return chosen->run(vctx);
       std::string known;
       for (auto& r : verify_runs) known += (known.empty() ? "" : ", ") + r.family->name();
       throw bx::InputError("verify: name a family (" + known + ")");

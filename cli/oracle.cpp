@@ -9,7 +9,7 @@ namespace bx {
 namespace {
 bool owns(const Family& f, const std::string& op) {
   for (const auto& o : f.oracle_ops())
-    if (o == op || (o.back() == '.' && op.size() > o.size() && op.compare(0, o.size(), o) == 0)) return true;
+    if (o == op || (!o.empty() && o.back() == '.' && op.size() > o.size() && op.compare(0, o.size(), o) == 0)) return true;
   return false;
 }
 }  // namespace

@@ -1,8 +1,11 @@
 # ctest helper: runs CMD (a ;-list), passes only if its exit status is EXIT and its stdout + stderr match
-# MATCH (when given). Prints the output on failure.
+# MATCH (when given); with ERRLINES, stderr alone must match and have exactly that many lines.
 string(REPLACE "|;|" ";" cmd "${CMD}")
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(all "${out}${err}")
+if(DEFINED ERRLINES)  # an error line must be on stderr itself
+  set(all "${err}")
+endif()
 if(NOT rc STREQUAL "${EXIT}")
   message(FATAL_ERROR "exit status ${rc}, want ${EXIT}\n--- output:\n${all}")
 endif()

@@ -19,11 +19,14 @@ class Field25519 final : public Family {
 
   SubcommandRun add_verify(CLI::App& sub) const override {
     auto o = std::make_shared<VerifyOptions>();
-    sub.add_option("--ops", o->ops, "operations per layout x backend (default 1e10)");
+    auto* ops = sub.add_option("--ops", o->ops, "operations per layout x backend (default 1e10 on GPUs, 2e6 on the CPU)");
     sub.add_option("--seed", o->seed, "operand stream seed");
     sub.add_option("--first", o->first, "first draw index (resume point: a run prints where to resume)");
     sub.add_option("--sample-shift", o->sample_shift, "judge one draw in 2^N with the reference")->check(CLI::Range(0, 40));
-    return [o](const RunContext& ctx) { return run_verify(ctx, *o); };
+    return [o, ops](const RunContext& ctx) {
+      o->ops_given = ops->count() > 0;
+      return run_verify(ctx, *o);
+    };
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
@@ -49,6 +52,11 @@ class Field25519 final : public Family {
         {"verify-cpu", false, "{build}/bitexact verify field25519 --device cpu --ops 20000 --quiet"},
         {"gpu-tests", true, "{build}/property_tests/field25519/field25519_gpu_test --gtest_brief=1"},
     };
+  }
+  std::vector<std::string> gpu_stage_runs() const override {
+    return {"{build}/bitexact verify field25519 --device gpu --ops 1e10",
+            "{build}/bitexact selftest --full --device gpu --family field25519",
+            "{build}/bitexact bench field25519 --device gpu --rounds 3 --json"};
   }
   std::vector<std::string> sanitizer_runs() const override {
     return {

@@ -10,7 +10,8 @@ namespace bx::field25519 {
 SelftestReport selftest(const SelftestOptions& opt);
 
 struct VerifyOptions {
-  double ops = 1e10;       // operations to check per layout
+  double ops = 1e10;       // operations to check per layout (CPU only and not given: 2e6)
+  bool ops_given = false;
   uint64_t seed = 0xb01c;  // operand stream seed
   uint64_t first = 0;      // first draw index (resume point)
   int sample_shift = 20;   // one draw in 2^shift is judged by the reference

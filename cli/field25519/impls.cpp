@@ -28,9 +28,10 @@ FieldImpl host_impl() {
     for (size_t i = 0; i < n; ++i) f25519::x25519<F>(out[i].data(), k[i].data(), u[i].data());
   };
   fi.limb_check = [label = fi.label()](const std::function<void(const std::string&)>& report) {
-    LimbEval<F> eval = [](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out, uint8_t* bytes) {
+    LimbEval<F> eval = [](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out, uint8_t* bytes,
+                          uint8_t* flags) {
       for (size_t i = 0; i < n; ++i) {
-        eval_limbs<F>(op, out[i], a[i], b[i]);
+        flags[i] = eval_limbs<F>(op, out[i], a[i], b[i]);
         F::to_bytes(bytes + 32 * i, out[i]);
       }
     };
@@ -55,7 +56,7 @@ FieldImpl device_impl(int dev) {
   };
   fi.limb_check = [dev, label = fi.label()](const std::function<void(const std::string&)>& report) {
     LimbEval<F> eval = [dev](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                             uint8_t* bytes) { kern::fe_eval_limbs<F>(dev, op, a, b, n, out, bytes); };
+                             uint8_t* bytes, uint8_t* flags) { kern::fe_eval_limbs<F>(dev, op, a, b, n, out, bytes, flags); };
     return run_limb_cases<F>(eval, label, report);
   };
   return fi;

@@ -61,7 +61,9 @@ void report_draw(uint64_t seed, uint64_t idx, const std::string& why) {
 
 }  // namespace
 
-int run_verify(const RunContext& ctx, const VerifyOptions& opt) {
+int run_verify(const RunContext& ctx, const VerifyOptions& given) {
+  VerifyOptions opt = given;
+  if (ctx.devices.gpus.empty() && !opt.ops_given) opt.ops = 2e6;  // the CPU runs about 1e6 ops/s per layout
   DeviceSelection devices = ctx.devices;
   if (!devices.gpus.empty()) devices.cpu = false;  // the GPUs run every implementation, the CPU judges
   if (!(opt.ops >= 1)) throw InputError("verify: --ops must be at least 1");
@@ -139,7 +141,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& opt) {
     std::printf("no GPU selected: running the bulk program on the CPU (portable backend, every layout)\n");
     uint64_t dis = 0;
     const uint64_t sample_mask = (uint64_t(1) << std::min(opt.sample_shift, 8)) - 1;
+    Progress prog("verify field25519 (cpu)", draws, !ctx.quiet);
     for (uint64_t t = 0; t < draws; ++t) {
+      if ((t & 1023) == 0) prog.update(t, "(" + std::to_string(dis) + " disagreements)");
       const uint64_t idx = opt.first + t;
       std::vector<std::pair<std::string, Outputs>> host;
       host_programs(host, opt.seed, idx, f25519::AllLayouts{});
@@ -158,6 +162,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& opt) {
         }
       }
     }
+    prog.update(draws);
     std::printf("cpu: draws %llu, disagreements %llu, samples judged %llu\n", (unsigned long long)draws,
                 (unsigned long long)dis, (unsigned long long)judged);
   }

@@ -31,19 +31,22 @@ md5::TunnelBase prepare(const Message& base, const std::string& what) {
 }
 
 namespace {
+// Decimal digits, 0x + hex digits, or 2^K; nothing else (no sign, space, octal or trailing text).
 uint64_t parse_number(const std::string& s, const std::string& what) {
+  auto all_of = [](const std::string& t, const char* set) { return !t.empty() && t.find_first_not_of(set) == std::string::npos; };
+  const std::string bad = what + ": '" + s + "' is not a number (decimal, 0x hex or 2^K with K <= 32)";
   try {
-    size_t used = 0;
-    if (s.rfind("2^", 0) == 0) {
-      const unsigned long k = std::stoul(s.substr(2), &used);
-      if (used + 2 == s.size() && k <= 32) return uint64_t(1) << k;
-    } else if (!s.empty() && s[0] != '-') {
-      const unsigned long long v = std::stoull(s, &used, 0);
-      if (used == s.size()) return v;
+    if (s.rfind("2^", 0) == 0 && all_of(s.substr(2), "0123456789") && s.size() <= 4) {
+      const unsigned long k = std::stoul(s.substr(2));
+      if (k <= 32) return uint64_t(1) << k;
+    } else if ((s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) && all_of(s.substr(2), "0123456789abcdefABCDEF") && s.size() <= 18) {
+      return std::stoull(s.substr(2), nullptr, 16);
+    } else if (all_of(s, "0123456789") && s.size() <= 19) {
+      return std::stoull(s, nullptr, 10);
     }
-  } catch (...) {
+  } catch (const std::exception&) {
   }
-  throw InputError(what + ": '" + s + "' is not a number (decimal, 0x hex or 2^K with K <= 32)");
+  throw InputError(bad);
 }
 }  // namespace
 

@@ -69,6 +69,8 @@ class Md5z final : public Family {
       for (size_t k = 0; k < a->base_hex.size(); ++k)
         o.bases.push_back(parse_base(a->base_hex[k], "--base #" + std::to_string(k + 1)));
       if (o.bases.empty()) throw InputError("verify md5z: give --bases N or --base HEX");
+      if (!a->plant.empty() && a->plant != "duplicate" && a->plant != "missing" && a->plant != "mismatch")
+        throw InputError("--plant: expected duplicate, missing or mismatch, got '" + a->plant + "'");
       o.plant = a->plant;
       return run_verify(ctx, o);
     };
@@ -121,11 +123,16 @@ class Md5z final : public Family {
         {"md5z-gpu", true, "{build}/property_tests/md5z/md5z_gpu_test --gtest_brief=1"},
     };
   }
+  std::vector<std::string> gpu_stage_runs() const override {
+    return {"{build}/bitexact verify md5z --device gpu --bases 2 --threshold 2 --variant all",
+            "{build}/bitexact selftest --full --device gpu --family md5z",
+            "{build}/bitexact bench md5z --device gpu --rounds 3 --json"};
+  }
   std::vector<std::string> sanitizer_runs() const override {
     return {
         "{build}/bitexact selftest --device gpu --family md5z",  // search (+ device sort), digests
         "{build}/property_tests/md5z/md5z_gpu_test --gtest_filter=GpuMd5z.HitBuffer*",  // overflow re-run
-        "{build}/bitexact bench md5z --device gpu --rounds 3 --candidates 1048576",     // LOP3 ceiling
+        "{build}/bitexact bench md5z --device gpu --rounds 3 --candidates 1048576 --threshold 2",  // LOP3 ceiling
     };
   }
 };

@@ -88,7 +88,7 @@ std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t
       while (idx[pos] != i) ++pos;
       ++c.hits;
       reported_true += zref[pos] >= threshold;
-      if (zref[pos] != md5::hit_zeros(lists[r][k])) {
+      if (zref[pos] != md5::hit_zeros(lists[r][k]) || zref[pos] < threshold) {  // wrong count, or not a hit at all
         ++c.mismatches;
         c.mismatched.push_back({i, zref[pos]});
       }
@@ -109,6 +109,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   for (auto& im : impls(o.variants, devices))
     if (!(im.variant == md5::kPlain && im.where == rows[0].impl.where)) rows.push_back({im});
   if (!rows[0].impl.search) throw InputError("verify md5z: this build has no CUDA kernels");
+  if (!o.plant.empty() && rows.size() < 2)
+    throw InputError("--plant needs an implementation besides the oracle " + rows[0].impl.label() + " (add --variant or a device)");
   const uint64_t per_base = o.hi - o.lo;
   std::printf("verify md5z: %zu base(s) x [%llu, %llu) = %.4g candidates per implementation, threshold %d\n",
               o.bases.size(), (unsigned long long)o.lo, (unsigned long long)o.hi, double(per_base) * o.bases.size(),

@@ -4,26 +4,28 @@
 // and from a __constant__ copy on the device (launchers call bx_sync_fault_to_device()).
 #pragma once
 
-// X-macro: family, name, where the planted code runs (host: host and device code; device: device-only
-// code such as the PTX backend, planted only on a GPU), description. Grouped by family; a new family adds
+// X-macro: family, name, where the planted code runs, description. where: shared (BX_HD code, run on the
+// CPU and on GPUs), host (CPU-only paths: host searches, host-side MD5), device (device-only code such as
+// the PTX backend, planted only on a GPU). Grouped by family; a new family adds
 // its rows here. `bitexact list --faults --json` lists them; ci/zoo fails unless `selftest` and some other
 // check of the family catch each one.
 #define BX_FAULT_LIST(X)                                                                               \
-  X(field25519, fe29_sub_bias_8p, host, "9x29 subtraction biased with 8p instead of 1024p (top bias limb 2^26 wraps)")    \
+  X(field25519, fe29_sub_bias_8p, shared, "9x29 subtraction biased with 8p instead of 1024p (top bias limb 2^26 wraps)")    \
   X(field25519, fe32_ptx_mul_drop_final_fold, device, "8x32 PTX multiply drops the third fold (limb0 += 38c), rarely taken") \
-  X(field25519, fe32_sqr_diagonal_carry_dropped, host, "8x32 dedicated squaring drops the carry into the high half of a_3^2") \
-  X(field25519, fe32_canon_single_pass, host, "8x32 canonicalisation subtracts p once where twice can be needed")         \
-  X(field25519, fe32_canon_mask_wrong_limb, host, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
-  X(field25519, fe51_sub_2p_on_loose, host, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \
-  X(field25519, sqrt_ratio_wrong_branch, host, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")     \
-  X(md5z, md5z_zeros_no_bswap, host, "md5z zero count uses clz(h0) without the byte swap")                           \
-  X(md5z, md5z_early_exit_rejects_equal, host, "md5z early exit on h0 rejects candidates with exactly T zeros")       \
-  X(md5z, md5z_range_wrap, host, "md5z launch plan computes slice ends in 32 bits: a range ending at 2^32 loses its last slice") \
-  X(md5z, md5z_fold_wrong_word, host, "md5z K+m fold of step 40 takes the previous step's word (m10 instead of m13)") \
-  X(md5z, md5z_h1_skipped_when_h0_zero, host, "md5z reports 8 zeros when h0 == 0 without computing h1 (steps 61..63)") \
-  X(md5z, md5z_m12_stale_q9, host, "md5z recomputes m12 with the base's Q[9] instead of the candidate's") \
+  X(field25519, fe32_sqr_diagonal_carry_dropped, shared, "8x32 dedicated squaring drops the carry into the high half of a_3^2") \
+  X(field25519, fe32_canon_single_pass, shared, "8x32 canonicalisation subtracts p once where twice can be needed")         \
+  X(field25519, fe32_canon_mask_wrong_limb, shared, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
+  X(field25519, fe51_sub_2p_on_loose, shared, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \
+  X(field25519, sqrt_ratio_wrong_branch, shared, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")     \
+  X(md5z, md5z_zeros_no_bswap, shared, "md5z zero count uses clz(h0) without the byte swap")                           \
+  X(md5z, md5z_early_exit_rejects_equal, shared, "md5z early exit on h0 rejects candidates with exactly T zeros")       \
+  X(md5z, md5z_range_wrap, shared, "md5z launch plan computes slice ends in 32 bits: a range ending at 2^32 loses its last slice") \
+  X(md5z, md5z_fold_wrong_word, shared, "md5z K+m fold of step 40 takes the previous step's word (m10 instead of m13)") \
+  X(md5z, md5z_h1_skipped_when_h0_zero, shared, "md5z reports 8 zeros when h0 == 0 without computing h1 (steps 61..63)") \
+  X(md5z, md5z_m12_stale_q9, shared, "md5z recomputes m12 with the base's Q[9] instead of the candidate's") \
   X(md5z, md5z_md5_pad_forgets_0x80, host, "MD5 padding sized without the 0x80 byte: lengths 56 mod 64 hash wrong") \
-  X(md5z, md5z_tunnel_check_ignores_q11_bit31, host, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
+  X(md5z, md5z_tunnel_check_ignores_q11_bit31, shared, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
+  X(md5z, md5z_launch_invalid_block, device, "md5z search launched with more threads per block than its launch bounds (the launch fails)") \
   X(md5z, md5z_host_chunk_overlap, host, "host search chunks overlap by one index: hits at chunk ends reported twice")
 
 namespace bx {

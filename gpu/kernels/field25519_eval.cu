@@ -59,20 +59,21 @@ void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, co
 }
 
 void fe_eval_limbs_of(int dev, const std::string& impl, Op op, const void* a, const void* b, size_t n, void* out,
-                      uint8_t* bytes) {
+                      uint8_t* bytes, uint8_t* flags) {
   if (n == 0) return;
   with_impl(impl, [&](auto tag) {
     using F = decltype(tag);
     using Fe = typename F::fe;
     select(dev);
     DevBuf<Fe> da(n), db(n), dout(n);
-    DevBuf<uint8_t> dbytes(32 * n);
+    DevBuf<uint8_t> dbytes(32 * n), dflags(n);
     da.put(static_cast<const Fe*>(a), n);
     db.put(static_cast<const Fe*>(b), n);
-    k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p, nullptr);
+    k_eval_limbs<F><<<blocks_for(n, 128), 128>>>(op, da.p, db.p, n, dout.p, dbytes.p, dflags.p);
     BX_CUDA_LAUNCH("k_eval_limbs");
     dout.get(static_cast<Fe*>(out), n);
     dbytes.get(bytes, 32 * n);
+    if (flags) dflags.get(flags, n);
   });
 }
 

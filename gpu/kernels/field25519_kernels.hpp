@@ -24,12 +24,13 @@ void x25519_batch(int dev, const std::string& impl, const uint8_t* scalar, const
 // Limb-level evaluation (inputs as given, any representation within the op's contract): output limbs
 // and canonical bytes. Op::canonical returns the input limbs unchanged and their canonical bytes.
 // (The typed entry point forwards to one untyped launcher, so no instantiation list is needed.)
+// flags (optional): sqrt_ratio's was_square per item.
 void fe_eval_limbs_of(int dev, const std::string& impl, f25519::Op op, const void* a, const void* b, size_t n, void* out,
-                      uint8_t* bytes);
+                      uint8_t* bytes, uint8_t* flags);
 template <class F>
 void fe_eval_limbs(int dev, f25519::Op op, const typename F::fe* a, const typename F::fe* b, size_t n,
-                   typename F::fe* out, uint8_t* bytes) {
-  fe_eval_limbs_of(dev, std::string(F::name) + "/" + F::backend::name, op, a, b, n, out, bytes);
+                   typename F::fe* out, uint8_t* bytes, uint8_t* flags = nullptr) {
+  fe_eval_limbs_of(dev, std::string(F::name) + "/" + F::backend::name, op, a, b, n, out, bytes, flags);
 }
 
 // Bulk cross-check on the device: draws [first, first+count) of operand(seed, ...), runs the bulk program

@@ -3,6 +3,8 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 #include "gpu/md5z/tunnel.hpp"
@@ -63,6 +65,7 @@ decltype(auto) with_variant_from(Variant v, Fn&& fn) {
 // to its compiled code (host searches, vector checks, kernel selection, oracle digests).
 template <class Fn>
 decltype(auto) with_variant(Variant v, Fn&& fn) {
+  if (int(v) < 0 || int(v) >= kVariantCount) throw std::invalid_argument("md5z: no variant with index " + std::to_string(int(v)));
   return detail::with_variant_from<0>(v, std::forward<Fn>(fn));
 }
 

@@ -3,6 +3,8 @@
 // (portable) limbs exactly and canonical bytes with the golden model. Skips, visibly, without a GPU.
 #include <gtest/gtest.h>
 
+#include "property_tests/read_file.hpp"
+
 #include "property_tests/field25519/field25519_layouts.hpp"
 
 #include "cli/paths.hpp"
@@ -21,6 +23,7 @@
 
 namespace bx::test {
 namespace {
+using bx::test::read_file;
 using namespace bx::f25519;
 namespace R = ref::f25519;
 using carry::portable;
@@ -109,12 +112,6 @@ TYPED_TEST(GpuConformance, BoundaryCatalogueCrossProduct) {
   }
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 // RFC 7748 and suite vectors plus all 518 Wycheproof cases on every device implementation.
 TEST(GpuX25519, VectorsAndWycheproofOnEveryImplementation) {

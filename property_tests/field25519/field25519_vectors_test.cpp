@@ -2,6 +2,8 @@
 // in the message (freshness and embedding of every family's files: property_tests/cli_test.cpp).
 #include <gtest/gtest.h>
 
+#include "property_tests/read_file.hpp"
+
 #include "cli/paths.hpp"
 
 #include <fstream>
@@ -12,14 +14,9 @@
 #include "cli/field25519/vectors.hpp"
 
 namespace {
+using bx::test::read_repo_file;
 using bx::InputError;
 
-std::string read_file(const std::string& rel) {
-  std::ifstream f(bx::source_dir() + "/" + rel, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 // One valid field file, small enough to mutate by hand.
 const char* kSmall = R"({"algorithm":"field25519","schema":"bitexact_field25519_ops_v1","generator":"g","numberOfTests":1,
@@ -67,7 +64,7 @@ TEST(Vectors, StrictLoaderRejectsMalformedFiles) {
 }
 
 TEST(Vectors, X25519LoaderRejectsMalformedFiles) {
-  const std::string text = read_file("vectors/field25519/x25519_rfc7748.json");
+  const std::string text = read_repo_file("vectors/field25519/x25519_rfc7748.json");
   EXPECT_GT(bx::field25519::vectors::parse_x25519("x.json", text).size(), 100u);
   std::string bad = text;
   bad.replace(bad.find("\"iterations\":1"), 14, "\"iterations\":0");

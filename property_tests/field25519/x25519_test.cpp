@@ -2,6 +2,8 @@
 // Wycheproof's x25519_test.json, read from shared/external when present.
 #include <gtest/gtest.h>
 
+#include "property_tests/read_file.hpp"
+
 #include "property_tests/field25519/field25519_layouts.hpp"
 
 #include "cli/paths.hpp"
@@ -17,16 +19,10 @@
 #include "reference/field25519/ref25519.hpp"
 
 namespace {
+using bx::test::read_file;
 using namespace bx::f25519;
 using bx::carry::portable;
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return "";
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 const std::string kWycheproof = bx::shared_dir() + "/external/wycheproof/x25519_test.json";
 
 template <class F>

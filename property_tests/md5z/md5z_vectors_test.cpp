@@ -2,6 +2,8 @@
 // and the loaders reject malformed input naming the file, the tcId and the field.
 #include <gtest/gtest.h>
 
+#include "property_tests/read_file.hpp"
+
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -11,19 +13,14 @@
 #include "cli/paths.hpp"
 
 namespace {
+using bx::test::read_repo_file;
 using bx::InputError;
 
-std::string read_file(const std::string& rel) {
-  std::ifstream f(bx::source_dir() + "/" + rel, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 TEST(Md5zVectors, FilesVerifyAndFrozenHitsCoverTwoToTen) {
   const auto problems = bx::md5z::check_vectors(bx::source_dir(), false);
   for (auto& p : problems) ADD_FAILURE() << p;
-  const auto hits = bx::md5z::parse_candidates("hits.json", read_file("vectors/md5z/hits.json"));
+  const auto hits = bx::md5z::parse_candidates("hits.json", read_repo_file("vectors/md5z/hits.json"));
   std::set<int> zeros;
   for (auto& h : hits) zeros.insert(h.zeros);
   for (int k = 2; k <= 10; ++k) EXPECT_TRUE(zeros.count(k)) << "no frozen hit with " << k << " zeros";
@@ -31,7 +28,7 @@ TEST(Md5zVectors, FilesVerifyAndFrozenHitsCoverTwoToTen) {
 }
 
 TEST(Md5zVectors, LoadersRejectMalformedFiles) {
-  const std::string c = read_file("vectors/md5z/candidates.json");
+  const std::string c = read_repo_file("vectors/md5z/candidates.json");
   auto bad = [&](const std::string& from, const std::string& to, const std::string& want) {
     std::string t = c;
     const auto at = t.find(from);
@@ -49,7 +46,7 @@ TEST(Md5zVectors, LoadersRejectMalformedFiles) {
   bad("\"zeros\":", "\"zeroes\":", "unknown field 'zeroes'");
   bad("\"message\":\"", "\"message\":\"zz", "'message'");
   bad("\"message\":\"", "\"message\":\"00", "hex digits");
-  const std::string b = read_file("vectors/md5z/bases.json");
+  const std::string b = read_repo_file("vectors/md5z/bases.json");
   EXPECT_GT(bx::md5z::parse_bases("b.json", b).size(), 10u);
   std::string bb = b;
   bb.replace(bb.find("\"result\":\"invalid\""), 18, "\"result\":\"valid\"");
