@@ -42,6 +42,8 @@ void no_extras(CLI::App& sub, const char* cmd) {
   if (rest.empty()) return;
   std::string known;
   for (auto* f : bx::families()) known += (known.empty() ? "" : ", ") + f->name();
+  for (auto* f : bx::families())
+    if (rest[0] == f->name()) throw bx::InputError(std::string(cmd) + ": name one family at a time (" + rest[0] + " after another)");
   if (rest[0].rfind("-", 0) != 0) throw bx::InputError(std::string(cmd) + ": unknown family '" + rest[0] + "' (known: " + known + ")");
   throw bx::InputError(std::string(cmd) + ": unknown option '" + rest[0] + "'");
 }

@@ -27,4 +27,7 @@ configure_package_config_file(cmake/bitexactConfig.cmake.in ${CMAKE_BINARY_DIR}/
                               PATH_VARS CMAKE_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/bitexactConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/bitexactConfig.cmake ${CMAKE_BINARY_DIR}/bitexactConfigVersion.cmake
-        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
+              cmake/CompilerProbe.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
+# The compiler probe travels with the package: a consumer compiling the headers with the GCC that
+# miscompiles the 9x29 column loop gets the same fix, at its own flags (bitexactConfig.cmake).
+install(FILES cmake/probes/gcc_fre4_probe.cpp DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact/probes)
