@@ -69,9 +69,10 @@ SelftestReport selftest(const SelftestOptions& opt) {
   const auto base = R::make_base(opt.seed);
   const auto tb = prepare(base, "selftest base");
   const auto want = reference_hits(base, md5::kIndexEnd - width, md5::kIndexEnd, 2);
-  // Threshold 0 (every index is a hit) over windows at the range start, across the launch-slice boundary
-  // 2^31 (also a host chunk boundary) and ending at 2^32: index by index against OpenSSL, so a skipped,
-  // repeated or mis-ordered index anywhere in a window shows.
+  // Threshold 0 (every index is a hit) over windows at the range start, around 2^31 and ending at 2^32,
+  // each holding host chunk ends (every 2^16 from its start): index by index against OpenSSL, so a
+  // skipped, repeated or mis-ordered index anywhere in a window shows. (Launch slice ends inside a range
+  // are tested with small slices in md5z_gpu_test.)
   const std::pair<uint64_t, uint64_t> windows[] = {
       {0, 1u << 12}, {(1ull << 31) - (1u << 16), (1ull << 31) + (1u << 16)}, {md5::kIndexEnd - (1u << 17) - 3, md5::kIndexEnd}};
   std::vector<std::vector<uint64_t>> window_want;

@@ -23,8 +23,10 @@ struct Md5zSearchStats {
 // device `dev`: packed hits (md5::pack_hit), sorted by index, each reported by the kernel exactly once.
 // The hit buffer starts at `initial_capacity` entries (0: sized from the expected count); a launch whose
 // hits overflow it is re-run with a buffer large enough for all of them.
+// Launches cover at most max_slice indices each (<= 2^31; smaller only to test slice ends).
 std::vector<uint64_t> md5z_search(int dev, md5::Variant v, const md5::TunnelBase& tb, uint64_t lo, uint64_t hi,
-                                  int threshold, Md5zSearchStats* stats = nullptr, size_t initial_capacity = 0);
+                                  int threshold, Md5zSearchStats* stats = nullptr, size_t initial_capacity = 0,
+                                  uint64_t max_slice = uint64_t(1) << 31);
 
 // The digest words (h0..h3) of each candidate index along variant v's own code path on device dev, with
 // steps 61..63 always run: the oracle's per-implementation answer.

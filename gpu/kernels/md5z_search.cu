@@ -60,13 +60,14 @@ __global__ void k_md5z_digests(const md5::TunnelBase tb, const uint32_t* idx, si
 }  // namespace
 
 std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb, uint64_t lo, uint64_t hi,
-                                  int threshold, Md5zSearchStats* stats, size_t initial_capacity) {
+                                  int threshold, Md5zSearchStats* stats, size_t initial_capacity, uint64_t max_slice) {
   if (hi > md5::kIndexEnd || lo > hi) throw std::invalid_argument("md5z_search: range must satisfy lo <= hi <= 2^32");
   if (threshold < 0 || threshold > 32) throw std::invalid_argument("md5z_search: threshold must be 0..32");
   select(dev);
   const uint32_t one = 1;
   BX_CUDA(cudaMemcpyToSymbol(c_one, &one, sizeof one));
-  const uint64_t max_len = uint64_t(1) << 31;
+  if (max_slice == 0 || max_slice > (uint64_t(1) << 31)) throw std::invalid_argument("md5z_search: max_slice must be 1..2^31");
+  const uint64_t max_len = max_slice;
   const double p = std::pow(16.0, -threshold);
   size_t cap = initial_capacity
                    ? initial_capacity

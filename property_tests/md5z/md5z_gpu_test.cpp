@@ -1,5 +1,6 @@
 // md5z on the GPU (label gpu): every variant's kernel against the reference brute force (OpenSSL per
-// candidate) over ranges at 0, across 2^31 and at the 2^32 end; the hit-buffer overflow re-run; single
+// candidate) over ranges at 0, across 2^31 and at the 2^32 end (T = 0, 1, 2); every variant's digest kernel;
+// the hit-buffer overflow re-run; single
 // indices at T = 0 (every candidate is a hit, so the zero count itself is compared); the frozen hits.
 #include <gtest/gtest.h>
 
@@ -24,12 +25,46 @@ TEST(GpuMd5z, EveryVariantEqualsReferenceAtRangeEnds) {
     const auto base = R::make_base(seed);
     const auto tb = bx::md5z::prepare(base, "base");
     for (auto [lo, hi] : ranges)
-      for (int T : {1, 2}) {
+      for (int T : {0, 1, 2}) {  // T = 0: every index listed once, in order, across the 2^31 slice end
         const auto want = bx::md5z::reference_hits(base, lo, hi, T);
         for (auto v : M::all_variants())
           EXPECT_EQ(bx::kern::md5z_search(0, v, tb, lo, hi, T), want)
               << M::variant_name(v) << " seed " << seed << " [" << lo << ", " << hi << ") T=" << T;
       }
+  }
+}
+
+// Each variant's digest kernel (steps 61..63 forced, the oracle's answer) equals OpenSSL over a window.
+TEST(GpuMd5z, DigestsAlongEachVariantsPathEqualOpenSsl) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const auto base = R::make_base(31);
+  const auto tb = bx::md5z::prepare(base, "base");
+  std::vector<uint32_t> idx;
+  for (uint32_t i = 0; i < 4096; ++i) idx.push_back(i * 1048573u);
+  R::CandidateHasher h(base);
+  for (auto v : M::all_variants()) {
+    const auto got = bx::kern::md5z_digests(0, v, tb, idx);
+    ASSERT_EQ(got.size(), idx.size());
+    for (size_t k = 0; k < idx.size(); ++k) {
+      uint8_t d[16];
+      M::store_digest(got[k].data(), d);
+      const auto want = h.digest(idx[k]);
+      ASSERT_TRUE(std::equal(want.begin(), want.end(), d)) << M::variant_name(v) << " index " << idx[k];
+    }
+  }
+}
+
+// Launch slice ends: with slices of 4099 indices a window holds dozens of them (and ends at 2^32); at
+// T = 0 every index must still be listed once, in order.
+TEST(GpuMd5z, ThresholdZeroAcrossManySliceEnds) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const auto base = R::make_base(41);
+  const auto tb = bx::md5z::prepare(base, "base");
+  const uint64_t E = M::kIndexEnd;
+  for (auto [lo, hi] : {std::pair<uint64_t, uint64_t>{0, 1 << 17}, {E - (1 << 17) - 5, E}}) {
+    const auto want = bx::md5z::reference_hits(base, lo, hi, 0);
+    for (auto v : M::all_variants())
+      EXPECT_EQ(bx::kern::md5z_search(0, v, tb, lo, hi, 0, nullptr, 0, 4099), want) << M::variant_name(v) << " [" << lo << ", " << hi << ")";
   }
 }
 
