@@ -5,7 +5,8 @@
 #pragma once
 
 // X-macro: family, name, where the planted code runs, description. where: shared (BX_HD code, run on the
-// CPU and on GPUs), host (CPU-only paths: host searches, host-side MD5), device (device-only code such as
+// CPU and on GPUs), host (code that runs on the CPU only: host searches, host-side MD5, the per-base
+// tunnel precomputation), device (device-only code such as
 // the PTX backend, planted only on a GPU). Grouped by family; a new family adds
 // its rows here. `bitexact list --faults --json` lists them; ci/zoo fails unless `selftest` and some other
 // check of the family catch each one.
@@ -24,7 +25,7 @@
   X(md5z, md5z_h1_skipped_when_h0_zero, shared, "md5z reports 8 zeros when h0 == 0 without computing h1 (steps 61..63)") \
   X(md5z, md5z_m12_stale_q9, shared, "md5z recomputes m12 with the base's Q[9] instead of the candidate's") \
   X(md5z, md5z_md5_pad_forgets_0x80, host, "MD5 padding sized without the 0x80 byte: lengths 56 mod 64 hash wrong") \
-  X(md5z, md5z_tunnel_check_ignores_q11_bit31, shared, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
+  X(md5z, md5z_tunnel_check_ignores_q11_bit31, host, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
   X(md5z, md5z_launch_invalid_block, device, "md5z search launched with more threads per block than its launch bounds (the launch fails)") \
   X(md5z, md5z_host_chunk_overlap, host, "host search chunks overlap by one index: hits at chunk ends reported twice")
 

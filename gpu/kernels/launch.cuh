@@ -19,11 +19,26 @@ using carry::ptx;
 
 // Every layout of AllLayouts on every backend, in one fixed order (the bulk kernel's mismatch bits and
 // fe_device_impls() follow it). A layout added to AllLayouts gets its kernels from this list.
+template <class... Lists>
+struct concat;
+template <>
+struct concat<> {
+  using type = type_list<>;
+};
+template <class... A>
+struct concat<type_list<A...>> {
+  using type = type_list<A...>;
+};
+template <class... A, class... B, class... Rest>
+struct concat<type_list<A...>, type_list<B...>, Rest...> {
+  using type = typename concat<type_list<A..., B...>, Rest...>::type;
+};
+// Each layout's backends side by side (fe51/portable, fe51/ptx, fe32/portable, ...).
 template <class List>
 struct device_impls_of;
 template <template <class> class... Ls>
 struct device_impls_of<layout_list<Ls...>> {
-  using type = type_list<Ls<portable>..., Ls<ptx>...>;
+  using type = typename concat<type_list<Ls<portable>, Ls<ptx>>...>::type;
 };
 using DeviceImpls = device_impls_of<AllLayouts>::type;
 
