@@ -23,14 +23,15 @@ std::string frac(const Tally& t) { return std::to_string(t.pass) + "/" + std::to
 
 int run_selftest(const SelftestCommand& cmd) {
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<const Family*> fams;
-  for (auto* f : families())
-    if (cmd.family.empty() || f->name() == cmd.family) fams.push_back(f);
-  if (fams.empty()) family(cmd.family);  // throws: unknown family, naming the known ones
-  size_t matching = 0;
-  for (auto* f : fams)
+  if (!cmd.family.empty()) family(cmd.family);  // throws for an unknown family, naming the known ones
+  std::vector<const Family*> fams;  // the selected families with at least one variant matching the glob
+  for (auto* f : families()) {
+    if (!cmd.family.empty() && f->name() != cmd.family) continue;
+    size_t matching = 0;
     for (auto& v : f->variants()) matching += variant_matches(cmd.variant_glob, v.name);
-  if (matching == 0) throw InputError("selftest: no variant matches --variant '" + cmd.variant_glob + "' (see `bitexact list`)");
+    if (matching) fams.push_back(f);
+  }
+  if (fams.empty()) throw InputError("selftest: no variant matches --variant '" + cmd.variant_glob + "' (see `bitexact list`)");
 
   SelftestOptions opt = cmd.opt;
   opt.wants = [glob = cmd.variant_glob](const std::string& v) { return variant_matches(glob, v); };
