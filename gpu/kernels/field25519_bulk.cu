@@ -31,7 +31,7 @@ __global__ void k_bulk(uint64_t seed, uint64_t first, uint64_t count, uint64_t s
     bulk_program<Fe51<portable>>(ref, a, b);
     uint32_t mask = 0;
     int bit = 0;
-    for_each_impl(DeviceImpls{}, [&](auto tag) {
+    for_each_impl_on_device(DeviceImpls{}, [&](auto tag) {
       if (bit > 0) {  // implementation 0 (fe51/portable) is the reference row above
         bulk_program<decltype(tag)>(o, a, b);
         if (outputs_differ(ref, o)) mask |= 1u << bit;

@@ -47,9 +47,15 @@ std::string impl_name() {
   return std::string(F::name) + "/" + F::backend::name;
 }
 
-// fn(F{}) for every implementation F of the list, in order.
+// fn(F{}) for every implementation F of the list, in order: on the host (launch selection) and, as
+// for_each_impl_on_device, inside kernels. Host-only where it can be, so nvcc does not compile every
+// launcher lambda for the device too.
 template <class... Fs, class Fn>
-BX_HD void for_each_impl(type_list<Fs...>, Fn&& fn) {
+void for_each_impl(type_list<Fs...>, Fn&& fn) {
+  (fn(Fs{}), ...);
+}
+template <class... Fs, class Fn>
+__device__ __forceinline__ void for_each_impl_on_device(type_list<Fs...>, Fn&& fn) {
   (fn(Fs{}), ...);
 }
 
