@@ -27,7 +27,18 @@
   X(md5z, md5z_md5_pad_forgets_0x80, host, "MD5 padding sized without the 0x80 byte: lengths 56 mod 64 hash wrong") \
   X(md5z, md5z_tunnel_check_ignores_q11_bit31, host, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
   X(md5z, md5z_launch_invalid_block, device, "md5z search launched with more threads per block than its launch bounds (the launch fails)") \
-  X(md5z, md5z_host_chunk_overlap, host, "host search chunks overlap by one index: hits at chunk ends reported twice")
+  X(md5z, md5z_host_chunk_overlap, host, "host search chunks overlap by one index: hits at chunk ends reported twice") \
+  X(qpow, qpow_sqr_drop_bit65, shared, "Goldilocks 2x32 squaring drops the 65th bit of 2*a0*a1 (word r3 loses 2^96)") \
+  X(qpow, qpow_add_single_eps, shared, "Goldilocks add folds one EPS on a double overflow (both operands lazy)") \
+  X(qpow, qpow_early_reject_tie_rejects, shared, "qpow early reject decides a tie on the top 64 bits as a reject") \
+  X(qpow, qpow_bswap_before_canon, shared, "qpow output lane byte-swapped before canonicalisation (lazy p+v compared)") \
+  X(qpow, qpow_midstate_across_2p256, shared, "qpow batch plan reuses a midstate across a 2^256 carry") \
+  X(qpow, qpow_prestate_no_col6, shared, "qpow nonce injection leaves out column 6 (x6 not injected)") \
+  X(qpow, qpow_prestate_across_2p64, shared, "qpow batch plan reuses a prestate across a 2^64 carry") \
+  X(qpow, qpow_folded_rc_one_round_off, shared, "qpow folded round constants: the last internal layer folds RC_int[21] again, not RC_term[0]") \
+  X(qpow, qpow_exact_final_borrow_slip, shared, "exact 2x32 reduce128 drops the final 64-bit borrow (the lossy engine's slip)") \
+  X(qpow, qpow_nonce_little_endian, shared, "qpow absorbs the nonce little-endian (limb order reversed)") \
+  X(qpow, qpow_target_compare_le, shared, "qpow validity compares hash <= target instead of <")
 
 namespace bx {
 enum class Fault : int {

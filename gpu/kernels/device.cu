@@ -63,7 +63,41 @@ double issue_ceiling(int dev) {
   return double(threads) * blocks * iters * 64 / timer.seconds();
 }
 
+// Independent chains of full 64x64 -> 128-bit products (mul.lo.u64 + mul.hi.u64, as a Goldilocks multiply
+// issues them); the rate counts 128-bit products.
+__global__ void k_mul128(uint64_t a, int iters, uint64_t* out) {
+  uint64_t acc[8];
+  for (int j = 0; j < 8; ++j) acc[j] = threadIdx.x * 0x9e3779b97f4a7c15ull + j;
+#pragma unroll 1
+  for (int k = 0; k < iters; ++k) {
+BX_UNROLL
+    for (int j = 0; j < 8; ++j) {
+      uint64_t lo, hi;
+      asm volatile("mul.lo.u64 %0, %2, %3;\n\tmul.hi.u64 %1, %2, %3;" : "=l"(lo), "=l"(hi) : "l"(acc[j]), "l"(a));
+      acc[j] = lo ^ hi;
+    }
+  }
+  uint64_t s = 0;
+  for (int j = 0; j < 8; ++j) s ^= acc[j];
+  out[size_t(blockIdx.x) * blockDim.x + threadIdx.x] = s;
+}
+
 }  // namespace
+
+double mul64x64_ceiling(int dev) {
+  select(dev);
+  const unsigned threads = 256, blocks = unsigned(device_sm_count(dev)) * 16;
+  const int iters = 1024;
+  DevBuf<uint64_t> dout(size_t(threads) * blocks);
+  k_mul128<<<blocks, threads>>>(3, 16, dout.p);
+  BX_CUDA_LAUNCH("k_mul128 warm-up");
+  EventTimer timer;
+  timer.start();
+  k_mul128<<<blocks, threads>>>(0x9e3779b97f4a7c15ull, iters, dout.p);
+  timer.stop();
+  BX_CUDA_LAUNCH("k_mul128");
+  return double(threads) * blocks * iters * 8 / timer.seconds();
+}
 
 double imad_ceiling(int dev) { return issue_ceiling<true>(dev); }
 double ialu_ceiling(int dev) { return issue_ceiling<false>(dev); }

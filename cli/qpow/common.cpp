@@ -1,0 +1,227 @@
+// qpow CLI plumbing: strict parsing, big-integer <-> limb conversions, the implementation registry and
+// the reference's verdicts on all cores.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cctype>
+#include <thread>
+
+#include "cli/qpow/qpow.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/qpow_kernels.hpp"
+#endif
+
+namespace bx::qpow {
+namespace {
+
+const Int kTwo512 = Int(1) << 512;
+
+bool all_hex(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+// decimal, 0x-hex, or 2^K with an optional +N / -N; InputError naming `what` otherwise.
+Int parse_number(const std::string& s, const std::string& what) {
+  auto bad = [&] { return InputError(what + ": expected a decimal, 0x-hex or 2^K[+N|-N] number, got '" + s + "'"); };
+  if (s.empty()) throw bad();
+  if (s.rfind("2^", 0) == 0) {
+    size_t k = 2;
+    while (k < s.size() && std::isdigit((unsigned char)s[k])) ++k;
+    if (k == 2 || k - 2 > 4) throw bad();
+    const int e = std::stoi(s.substr(2, k - 2));
+    if (e > 512) throw InputError(what + ": 2^" + std::to_string(e) + " is beyond 2^512");
+    Int v = Int(1) << e;
+    if (k < s.size()) {
+      if (s[k] != '+' && s[k] != '-') throw bad();
+      const Int d = parse_number(s.substr(k + 1), what);
+      if (s[k] == '+')
+        v += d;
+      else
+        v -= d;
+    }
+    return v;
+  }
+  if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) {
+    const std::string h = s.substr(2);
+    if (!all_hex(h) || h.size() > 256) throw bad();
+    Int v;
+    for (char c : h) v = v * 16 + (std::isdigit((unsigned char)c) ? c - '0' : std::tolower((unsigned char)c) - 'a' + 10);
+    return v;
+  }
+  if (!std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; }) || s.size() > 200) throw bad();
+  return Int(s);
+}
+Int from_be(const std::vector<uint8_t>& b) {
+  Int v;
+  for (uint8_t x : b) v = (v << 8) | x;
+  return v;
+}
+
+}  // namespace
+
+Header parse_header(const std::string& hex, const std::string& what) {
+  const auto b = from_hex(hex, 32, what);
+  Header h;
+  std::copy(b.begin(), b.end(), h.begin());
+  return h;
+}
+Int parse_nonce(const std::string& s, const std::string& what) {
+  Int v;
+  if (s.size() == 128 && all_hex(s))
+    v = from_be(from_hex(s, 64, what));
+  else
+    v = parse_number(s, what);
+  if (v < 0 || v >= kTwo512) throw InputError(what + ": a nonce must be in [0, 2^512)");
+  return v;
+}
+Int parse_difficulty(const std::string& s, const std::string& what) {
+  const Int d = parse_number(s, what);
+  if (d == 0) throw InputError(what + ": difficulty 0 is invalid (no nonce meets it)");
+  if (d < 0 || d >= kTwo512) throw InputError(what + ": a difficulty must be in [1, 2^512)");
+  return d;
+}
+Int parse_target(const std::string& hex, const std::string& what) { return from_be(from_hex(hex, 64, what)); }
+std::pair<Int, uint64_t> parse_nonce_range(const std::string& s) {
+  const size_t c = s.rfind(':');
+  if (c == std::string::npos) throw InputError("--nonces: expected LO:COUNT, got '" + s + "'");
+  const Int lo = parse_nonce(s.substr(0, c), "--nonces LO");
+  const Int n = parse_number(s.substr(c + 1), "--nonces COUNT");
+  if (n < 1 || n > (Int(1) << 64)) throw InputError("--nonces: COUNT must be 1..2^64");
+  return {lo, n == (Int(1) << 64) ? ~uint64_t(0) : uint64_t(n)};
+}
+
+U512 to_u512(const Int& v) {
+  U512 r{};
+  Int x = v;
+  for (int i = 0; i < 16; ++i) {
+    r.limb[i] = uint32_t(x & 0xffffffffu);
+    x >>= 32;
+  }
+  return r;
+}
+Int from_u512(const U512& v) {
+  Int r;
+  for (int i = 15; i >= 0; --i) r = (r << 32) | v.limb[i];
+  return r;
+}
+Hash8 to_words(const Int& v) {
+  Hash8 w;
+  Int x = v;
+  for (int j = 7; j >= 0; --j) {
+    w[j] = uint64_t(x & Int(~uint64_t(0)));
+    x >>= 64;
+  }
+  return w;
+}
+Int from_words(const Hash8& w) {
+  Int r;
+  for (uint64_t x : w) r = (r << 64) | x;
+  return r;
+}
+std::string words_hex(const Hash8& w) {
+  static const char* d = "0123456789abcdef";
+  std::string s;
+  for (uint64_t x : w)
+    for (int k = 60; k >= 0; k -= 4) s += d[(x >> k) & 15];
+  return s;
+}
+std::string u512_hex(const Int& v) { return words_hex(to_words(v)); }
+
+std::string variant_label(Variant v) { return std::string("qpow/") + row(v).name; }
+std::vector<Variant> parse_variants(const std::vector<std::string>& names) {
+  std::vector<Variant> out;
+  for (std::string n : names) {
+    if (n == "all") {
+      for (int k = 0; k < kVariantCount; ++k) out.push_back(Variant(k));
+      continue;
+    }
+    if (n.rfind("qpow/", 0) == 0) n = n.substr(5);
+    int found = -1;
+    for (int k = 0; k < kVariantCount; ++k)
+      if (n == kVariants[k].name) found = k;
+    if (found < 0) throw InputError("--variant: unknown qpow variant '" + n + "' (see `bitexact list`)");
+    out.push_back(Variant(found));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelection& sel) {
+  std::vector<Impl> out;
+  for (Variant v : variants) {
+    if (sel.cpu && row(v).host) {
+      Impl im{v, "cpu", -1, {}, {}};
+      im.search = [v](const SearchRequest& rq, double* secs) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto h = host_search(v, rq);
+        if (secs) *secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return h;
+      };
+      im.hashes = [v](const Header& h, const std::vector<U512>& ns) {
+        std::vector<Hash8> out(ns.size());
+        const uint64_t zero[8] = {};
+        with_variant(v, [&]<class Code>() {
+          for (size_t i = 0; i < ns.size(); ++i) {
+            const MinerJob job = JobMaker<Code>::make(h.data(), zero, ns[i], row(v).shortcuts);
+            Code::hash(job, ns[i], out[i].data(), kQuantusP2);
+          }
+          return 0;
+        });
+        return out;
+      };
+      out.push_back(im);
+    }
+#if defined(BX_HAVE_CUDA)
+    for (int dev : sel.gpus) {
+      if (!kern::qpow_on_gpu(v)) continue;
+      Impl im{v, "gpu" + std::to_string(dev), dev, {}, {}};
+      im.search = [v, dev](const SearchRequest& rq, double* secs) {
+        kern::QpowSearchStats st;
+        auto h = kern::qpow_search(dev, v, rq, &st);
+        if (secs) *secs += st.kernel_seconds;
+        return h;
+      };
+      im.hashes = [v, dev](const Header& h, const std::vector<U512>& ns) {
+        std::vector<Hash8> out;
+        for (auto& a : kern::qpow_hashes(dev, v, h.data(), ns)) out.push_back(a);
+        return out;
+      };
+      out.push_back(im);
+    }
+#endif
+  }
+  return out;
+}
+
+namespace {
+template <class F>
+void parallel_for(size_t n, F&& f) {
+  const unsigned t = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), unsigned((n + 63) / 64)));
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> pool;
+  for (unsigned k = 0; k < t; ++k)
+    pool.emplace_back([&] {
+      for (size_t i; (i = next.fetch_add(1)) < n;) f(i);
+    });
+  for (auto& th : pool) th.join();
+}
+}  // namespace
+
+std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t count, const Int& target) {
+  std::vector<char> ok(count, 0);
+  parallel_for(count, [&](size_t i) {
+    const Int n = (lo + i) % kTwo512;
+    if (n != 0) ok[i] = ref::qpow::hash_meets_target(ref::qpow::mining_hash(h, n), target);
+  });
+  std::vector<uint64_t> out;
+  for (uint64_t i = 0; i < count; ++i)
+    if (ok[i]) out.push_back(i);
+  return out;
+}
+std::vector<Int> reference_hashes(const Header& h, const std::vector<Int>& nonces) {
+  std::vector<Int> out(nonces.size());
+  parallel_for(nonces.size(), [&](size_t i) { out[i] = ref::qpow::mining_hash(h, nonces[i]); });
+  return out;
+}
+
+}  // namespace bx::qpow

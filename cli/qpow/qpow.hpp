@@ -1,0 +1,88 @@
+// qpow in the CLI: strict input (headers, U512 nonces, difficulties and targets), conversions between the
+// reference's big integers and the kernels' limbs, the implementation registry (every variant on the CPU
+// where it has a host build and on every GPU that holds its kernel), verify, bench and the selftest.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/family.hpp"
+#include "cli/hex.hpp"
+#include "gpu/qpow/search.hpp"
+#include "reference/qpow/qpow_ref.hpp"
+
+namespace bx::qpow {
+
+using Int = ref::qpow::Int;
+using Header = ref::qpow::Header;
+using Hash8 = std::array<uint64_t, 8>;  // a 512-bit hash or target, most significant word first
+
+// 64 hex digits.
+Header parse_header(const std::string& hex, const std::string& what);
+// A nonce: 128 hex digits (its 64 big-endian seal bytes), or a number: decimal, 0x-hex or 2^K[-N|+N];
+// must be < 2^512.
+Int parse_nonce(const std::string& s, const std::string& what);
+// "decimal" or "0x..." in 1..2^512-1 (0 is an InputError: no target exists).
+Int parse_difficulty(const std::string& s, const std::string& what);
+// 128 hex digits (a 512-bit target).
+Int parse_target(const std::string& hex, const std::string& what);
+// "LO:COUNT": LO a nonce (as parse_nonce), COUNT 1..2^64 (decimal, 0x-hex or 2^K).
+std::pair<Int, uint64_t> parse_nonce_range(const std::string& s);
+
+U512 to_u512(const Int& v);  // v in [0, 2^512)
+Int from_u512(const U512& v);
+Hash8 to_words(const Int& v);  // [0, 2^512) -> 8 words, most significant first
+Int from_words(const Hash8& w);
+std::string words_hex(const Hash8& w);  // 128 hex digits
+std::string u512_hex(const Int& v);     // 128 hex digits
+
+// Variant names: "plain", "gl64", ... or "qpow/gl64"; "all" gives every variant.
+std::vector<Variant> parse_variants(const std::vector<std::string>& names);
+std::string variant_label(Variant v);  // "qpow/gl64"
+
+struct Impl {
+  Variant variant;
+  std::string where;  // "cpu" or "gpu0", ...
+  int device = -1;
+  std::string label() const { return variant_label(variant) + "@" + where; }
+  // Hits of the request (offsets from lo, sorted); adds kernel/host seconds to *seconds.
+  std::function<std::vector<uint64_t>(const SearchRequest&, double* seconds)> search;
+  // The full hash of each nonce along this variant's own path.
+  std::function<std::vector<Hash8>(const Header&, const std::vector<U512>&)> hashes;
+};
+// Every selected variant on every selected place where it exists (CPU: host builds; GPU: kernels present).
+std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelection& sel);
+
+// The reference's verdicts over a range (nonce 0 skipped), on all cores: offsets of the valid nonces.
+std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t count, const Int& target);
+// The reference hash of each nonce, on all cores.
+std::vector<Int> reference_hashes(const Header& h, const std::vector<Int>& nonces);
+
+SelftestReport selftest(const SelftestOptions& opt);
+
+struct VerifyOptions {
+  std::vector<Header> headers;
+  Int lo = 0;
+  uint64_t count = 1 << 16;
+  Int target;
+  std::vector<Variant> variants;
+  uint64_t probe = 512;  // reference brute force window at each carry inside the range
+  std::string plant;     // "duplicate", "missing" or "mismatch": the verdict's self-check (must FAIL)
+};
+int run_verify(const RunContext& ctx, const VerifyOptions& opt);
+
+struct BenchOptions {
+  uint64_t nonces = uint64_t(1) << 28;  // per variant per round (CPU: at most 2^14)
+  uint64_t difficulty = uint64_t(1) << 20;
+  uint64_t seed = 0x9e0f;
+};
+int run_bench(const RunContext& ctx, BenchOptions opt);
+
+OracleHandler oracle(const DeviceSelection& sel);
+
+// Lossy characterisation on a GPU (`bitexact verify qpow --characterise`).
+int run_characterise(const RunContext& ctx, uint64_t multiplies, uint64_t nonces);
+
+}  // namespace bx::qpow

@@ -1,0 +1,418 @@
+// qpow selftest: every variant on every place, against the exact reference (exact variants) or against
+// the host model of the same lossy arithmetic (the lossy engine, characterised). Each check names the
+// bug class it catches; the first failures print the inputs and both answers.
+#include <cstdio>
+
+#include "cli/qpow/qpow.hpp"
+#include "cli/qpow/vectors.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/qpow_kernels.hpp"
+#endif
+
+namespace bx::qpow {
+namespace R = ref::qpow;
+
+namespace {
+
+struct Count {
+  Tally& t;
+  int shown = 0;
+  void check(bool ok, const std::string& what) {
+    ++t.total;
+    if (ok) ++t.pass;
+    else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
+  }
+};
+std::string hex64(uint64_t v) {
+  char b[20];
+  std::snprintf(b, sizeof b, "%016llx", (unsigned long long)v);
+  return b;
+}
+
+// The §8 operand catalogue (lazy representatives >= p included).
+std::vector<uint64_t> corners() {
+  const uint64_t P = gl::P, E = gl::EPS;
+  return {0, 1, 2, P - 2, P - 1, P, P + 1, P + 2, ~0ull - 1, ~0ull, E - 1, E, E + 1, uint64_t(1) << 32, (uint64_t(1) << 32) + 1,
+          uint64_t(1) << 48, uint64_t(1) << 63, 2 * E, (uint64_t(1) << 32) * E, 0xfffffffeffffffffull,
+          0x8000000080000000ull, 0x00000000ffffffffull * 0x10001ull, 0xfffffffe00000001ull};
+}
+
+enum Op { kAdd, kSub, kMul, kSqr, kNeg, kSbox, kReduce, kCanon, kOps };
+const char* op_name(int op) {
+  static const char* n[] = {"add", "sub", "mul", "sqr", "neg", "sbox", "reduce128", "canonical"};
+  return n[op];
+}
+uint64_t ref_op(int op, uint64_t a, uint64_t b) {
+  switch (op) {
+    case kAdd: return R::add(a, b);
+    case kSub: return R::sub(a, b);
+    case kMul: return R::mul(a, b);
+    case kSqr: return R::sqr(a);
+    case kNeg: return R::neg(a);
+    case kSbox: return R::sbox(a);
+    case kCanon: return R::canonical(a);
+    default: return R::reduce128(b, a);  // a = low word, b = high word
+  }
+}
+template <class L>
+uint64_t host_op(int op, uint64_t a, uint64_t b) {
+  switch (op) {
+    case kAdd: return L::add(a, b);
+    case kSub: return L::sub(a, b);
+    case kMul: return L::mul(a, b);
+    case kSqr: return L::sqr(a);
+    case kNeg: return L::neg(a);
+    case kSbox: return Permutation<L, false>::sbox(a);
+    case kCanon: return gl::canonical(a);
+    default: return L::reduce128(a, b);
+  }
+}
+
+// Is got - want (mod p) one of the lossy engine's documented error terms (+EPS, +2^32, -EPS, or none)?
+bool documented_deviation(uint64_t got, uint64_t want) {
+  const uint64_t d = R::sub(got, want);
+  return d == 0 || d == gl::EPS || d == (uint64_t(1) << 32) || d == gl::P - gl::EPS || d == R::add(gl::EPS, gl::EPS) ||
+         d == R::sub(0, R::add(gl::EPS, gl::EPS));
+}
+
+struct OperandSet {
+  std::vector<uint64_t> a, b;
+};
+OperandSet operands(uint64_t seed, bool full) {
+  OperandSet s;
+  const auto c = corners();
+  for (uint64_t x : c)
+    for (uint64_t y : c) s.a.push_back(x), s.b.push_back(y);
+  uint64_t r = seed;
+  auto next = [&] {
+    r += 0x9e3779b97f4a7c15ull;
+    uint64_t z = r;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  for (int k = 0; k < (full ? 20000 : 1000); ++k) s.a.push_back(next()), s.b.push_back(next());
+  return s;
+}
+
+#if defined(BX_HAVE_CUDA)
+kern::QpowFieldLayout field_layout_of(Variant v) {
+  const auto& r = row(v);
+  if (r.lossy) return std::string(r.backend) == "ptx" ? kern::QpowFieldLayout::lossy_ptx : kern::QpowFieldLayout::lossy_model;
+  if (std::string(r.layout) == "gl64") return kern::QpowFieldLayout::gl64;
+  return std::string(r.backend) == "ptx" ? kern::QpowFieldLayout::gl2x32_ptx : kern::QpowFieldLayout::gl2x32_portable;
+}
+kern::QpowFieldOp kern_op(int op) {
+  static const kern::QpowFieldOp m[] = {kern::QpowFieldOp::add, kern::QpowFieldOp::sub, kern::QpowFieldOp::mul,
+                                        kern::QpowFieldOp::sqr, kern::QpowFieldOp::neg, kern::QpowFieldOp::sbox,
+                                        kern::QpowFieldOp::reduce128, kern::QpowFieldOp::canonical};
+  return m[op];
+}
+#endif
+
+// The lossy host model's answer (what a lossy device row must equal bit for bit).
+uint64_t model_op(int op, uint64_t a, uint64_t b) { return host_op<gl::gl2x32_lossy<carry::portable>>(op, a, b); }
+
+// Results of every op over the operand set on one implementation's place.
+std::vector<std::vector<uint64_t>> field_results(const Impl& im, const OperandSet& s) {
+  std::vector<std::vector<uint64_t>> out(kOps);
+  for (int op = 0; op < kOps; ++op) {
+    if (im.device < 0) {
+      with_variant(im.variant, [&]<class Code>() {
+        for (size_t i = 0; i < s.a.size(); ++i) out[op].push_back(host_op<typename Code::Layout>(op, s.a[i], s.b[i]));
+        return 0;
+      });
+    }
+#if defined(BX_HAVE_CUDA)
+    else {
+      out[op] = kern::qpow_field_eval(im.device, field_layout_of(im.variant), kern_op(op), s.a, s.b);
+    }
+#endif
+  }
+  return out;
+}
+
+std::vector<uint64_t> hash_words_of(const Impl& im, const std::vector<uint64_t>& lanes) {
+  std::vector<uint64_t> out;
+  if (im.device < 0) {
+    for (uint64_t x : lanes) out.push_back(hash_word(x));
+  }
+#if defined(BX_HAVE_CUDA)
+  else {
+    out = kern::qpow_field_eval(im.device, field_layout_of(im.variant), kern::QpowFieldOp::hash_word, lanes, lanes);
+  }
+#endif
+  return out;
+}
+
+struct CarryCase {
+  Header h;
+  Int nonce;
+};
+int op_index(const std::string& op) {
+  for (int k = 0; k < kOps; ++k)
+    if (op == op_name(k)) return k;
+  throw InputError("qpow vectors: unknown field op '" + op + "'");
+}
+Int be_int(const uint8_t* p, size_t n) {
+  Int v;
+  for (size_t i = 0; i < n; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+}  // namespace
+
+SelftestReport selftest(const SelftestOptions& opt) {
+  SelftestReport rep;
+  rep.host_checks = {{"kernel constants == reference constants"}};
+  {
+    Count c{rep.host_checks[0]};
+    const auto& K = R::constants();
+    for (int r = 0; r < 4; ++r)
+      for (int i = 0; i < 12; ++i) {
+        c.check(kQuantusP2.initial[r][i] == K.initial[r][i], "RC_init[" + std::to_string(r) + "][" + std::to_string(i) + "]");
+        c.check(kQuantusP2.terminal[r][i] == K.terminal[r][i], "RC_term[" + std::to_string(r) + "][" + std::to_string(i) + "]");
+      }
+    for (int r = 0; r < 22; ++r) c.check(kQuantusP2.internal[r] == K.internal[r], "RC_int[" + std::to_string(r) + "]");
+    for (int i = 0; i < 12; ++i) c.check(kQuantusP2.diag[i] == K.diag[i], "diag[" + std::to_string(i) + "]");
+  }
+
+  const OperandSet ops = operands(opt.seed, opt.full);
+  std::vector<std::vector<uint64_t>> want(kOps), model(kOps);
+  for (int op = 0; op < kOps; ++op)
+    for (size_t i = 0; i < ops.a.size(); ++i) {
+      want[op].push_back(ref_op(op, ops.a[i], ops.b[i]));
+      model[op].push_back(model_op(op, ops.a[i], ops.b[i]));
+    }
+
+  // Mining cases: fixed headers, nonces at every carry (2^32, 2^64, 2^128, 2^224, 2^256, 2^512 - 1 -> 0).
+  Header h0{}, h1{}, h2{};
+  for (int i = 0; i < 32; ++i) h1[i] = uint8_t(i), h2[i] = uint8_t(0xa5 ^ (opt.seed >> (i % 8)) ^ i);
+  std::vector<CarryCase> cases;
+  const Int one = 1;
+  for (const Header& h : {h0, h1, h2})
+    for (Int n : std::vector<Int>{Int(0), Int(1), Int(123), (one << 32) - 1, one << 32, (one << 64) - 1, one << 64, (one << 128) + 5,
+                  (one << 224) - 1, (one << 256) - 1, one << 256, (one << 512) - 1, (Int(0xdeadbeefcafeull) << 300) | 0x1234567890abcdefull})
+      cases.push_back({h, n});
+  std::vector<Int> want_hash(cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) want_hash[i] = reference_hashes(cases[i].h, {cases[i].nonce})[0];
+
+  // Search windows straddling each carry, target ~ 1/4 of all hashes (prestate, midstate and wrap splits).
+  struct Window {
+    Int lo;
+    uint64_t n;
+  };
+  const std::vector<Window> windows = {{(one << 32) - 24, 48}, {(one << 64) - 24, 48}, {(one << 256) - 24, 48}, {(one << 512) - 24, 48}};
+  const Int target = (one << 510) + (one << 400);
+  std::vector<std::vector<uint64_t>> window_want;
+  for (const auto& w : windows) window_want.push_back(reference_hits(h1, w.lo, w.n, target));
+
+  // Tie targets around one hash: top word equal with every pattern of the next words.
+  const Int tie_nonce = 705;
+  const Int tie_hash = reference_hashes(h0, {tie_nonce})[0];
+  const Hash8 H = to_words(tie_hash);
+  std::vector<std::pair<Int, bool>> ties;  // target, valid
+  ties.push_back({tie_hash, false});       // hash = target: invalid (strict)
+  ties.push_back({tie_hash + 1, true});
+  ties.push_back({tie_hash - 1, false});
+  for (int k = 1; k < 8; ++k) {
+    Hash8 t = H;
+    for (int j = k + 1; j < 8; ++j) t[j] = 0;
+    if (t[k] != ~0ull) {  // words k.. above the hash's: valid
+      Hash8 u = t;
+      u[k] += 1;
+      ties.push_back({from_words(u), true});
+    }
+    if (t[k] != 0) {
+      Hash8 u = t;
+      u[k] -= 1;
+      for (int j = k + 1; j < 8; ++j) u[j] = ~0ull;
+      ties.push_back({from_words(u), false});
+    }
+  }
+  ties.push_back({from_words({H[0], 0, 0, 0, 0, 0, 0, 0}), false});                              // (H64 << 448): invalid tie
+  ties.push_back({from_words({H[0], ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull}), true});  // + 2^448 - 1: valid tie
+
+  // Forced lazy lanes: hash_word(c + p) must equal hash_word(c) = bswap64(c).
+  std::vector<uint64_t> lazy, lazy_want;
+  for (uint64_t c : std::vector<uint64_t>{0, 1, 5, 0x12345678, gl::EPS - 1}) {
+    lazy.push_back(c + gl::P), lazy_want.push_back(__builtin_bswap64(c));
+    lazy.push_back(c), lazy_want.push_back(__builtin_bswap64(c));
+  }
+
+  // The embedded vector files: field cases as one operand set, mining and validity cases, permutations.
+  const auto& fcases = embedded_field_cases();
+  OperandSet vops;
+  for (const auto& c : fcases) vops.a.push_back(c.a), vops.b.push_back(c.b);
+  const auto& mcases = embedded_mining_cases();
+  const auto& vcases = embedded_validity_cases();
+  std::vector<const PermCase*> pcases;
+  for (const auto& c : embedded_perm_cases())
+    if (c.layer == "permute") pcases.push_back(&c);
+  {  // the byte sponge on both host layouts, once
+    rep.host_checks.push_back({"vectors: byte hashes (gl64, gl2x32 sponge)"});
+    Count c{rep.host_checks.back()};
+    for (const auto& b : embedded_byte_hash_cases()) {
+      uint8_t x[64], y[64];
+      Sponge<gl::gl64>::hash_squeeze_twice(b.data.data(), uint32_t(b.data.size()), x, kQuantusP2);
+      Sponge<gl::gl2x32<carry::portable>>::hash_squeeze_twice(b.data.data(), uint32_t(b.data.size()), y, kQuantusP2);
+      c.check(std::equal(x, x + 64, b.squeeze_twice.begin()) && std::equal(y, y + 64, b.squeeze_twice.begin()),
+              "hash_bytes tcId " + std::to_string(b.id) + "\n" + hexdump_diff(b.squeeze_twice.data(), x, 64));
+    }
+  }
+
+  std::vector<Variant> vs;
+  for (int k = 0; k < kVariantCount; ++k)
+    if (opt.wants(variant_label(Variant(k)))) vs.push_back(Variant(k));
+#if defined(BX_HAVE_CUDA)
+  if (!opt.devices.gpus.empty()) {
+    std::string missing;
+    for (Variant v : vs)
+      if (!kern::qpow_on_gpu(v)) missing += " " + variant_label(v);
+    if (!missing.empty()) rep.notes.push_back("GPU kernels NOT in this build (configure with -DBX_QPOW_KERNELS=all):" + missing);
+  }
+#else
+  if (!opt.devices.gpus.empty()) rep.notes.push_back("this build has no CUDA kernels: qpow GPU variants NOT run");
+#endif
+  for (const Impl& im : impls(vs, opt.devices)) {
+    SelftestRow rowr{variant_label(im.variant), im.where, {}};
+    rowr.checks.reserve(8);  // Count keeps a reference into checks: no reallocation while a row is filled
+    const bool lossy = row(im.variant).lossy;
+    const auto got = field_results(im, ops);
+    if (!lossy) {
+      rowr.checks.push_back({"field ops vs reference (§8 corners, lazy, random)"});
+      Count c{rowr.checks.back()};
+      for (int op = 0; op < kOps; ++op)
+        for (size_t i = 0; i < ops.a.size(); ++i)
+          c.check(gl::canonical(got[op][i]) == want[op][i], im.label() + " " + op_name(op) + "(" + hex64(ops.a[i]) + ", " +
+                                                               hex64(ops.b[i]) + ") = " + hex64(got[op][i]) + ", reference " + hex64(want[op][i]));
+    } else {
+      // On a GPU the device arithmetic must equal the host model bit for bit (on the CPU the row is the
+      // model itself); everywhere its deviations from exact arithmetic must be documented terms.
+      const bool on_gpu = im.device >= 0;
+      if (on_gpu) rowr.checks.push_back({"lossy ops == host model (raw)"});
+      Tally unused;
+      Count c{on_gpu ? rowr.checks.back() : unused};
+      rowr.checks.push_back({"deviations are documented terms"});
+      Count d{rowr.checks.back()};
+      for (int op = 0; op < kOps; ++op)
+        for (size_t i = 0; i < ops.a.size(); ++i) {
+          if (on_gpu)
+            c.check(got[op][i] == model[op][i], im.label() + " " + op_name(op) + "(" + hex64(ops.a[i]) + ", " + hex64(ops.b[i]) +
+                                                    ") = " + hex64(got[op][i]) + ", model " + hex64(model[op][i]));
+          if (op == kAdd || op == kMul || op == kSqr || op == kReduce)
+            d.check(documented_deviation(got[op][i], want[op][i]),
+                    im.label() + " " + op_name(op) + "(" + hex64(ops.a[i]) + ", " + hex64(ops.b[i]) + ") deviates by an undocumented term");
+        }
+    }
+    {
+      rowr.checks.push_back({"output path (lazy lanes)"});
+      Count c{rowr.checks.back()};
+      const auto w = hash_words_of(im, lazy);
+      for (size_t i = 0; i < lazy.size(); ++i)
+        c.check(w[i] == lazy_want[i], im.label() + " hash_word(" + hex64(lazy[i]) + ") = " + hex64(w[i]) + ", want " + hex64(lazy_want[i]));
+    }
+    if (!lossy || im.device >= 0) {
+      // Exact rows: the reference's hash. Lossy rows on a GPU: the host model's hash, bit for bit (the CPU
+      // model row has nothing independent to equal here; its deviations are checked op by op above).
+      rowr.checks.push_back({lossy ? "mining hashes == host model" : "mining hashes at carries"});
+      Count c{rowr.checks.back()};
+      for (size_t i = 0; i < cases.size(); ++i) {
+        const U512 n = to_u512(cases[i].nonce);
+        const Hash8 g = im.hashes(cases[i].h, {n})[0];
+        Int w = want_hash[i];
+        if (lossy) {
+          Hash8 m;
+          const uint64_t zero[8] = {};
+          using Model = Miner<gl::gl2x32_lossy<carry::portable>, kLadder>;
+          const MinerJob job = JobMaker<Model>::make(cases[i].h.data(), zero, n, kLadder);
+          Model::hash(job, n, m.data(), kQuantusP2);
+          w = from_words(m);
+        }
+        c.check(from_words(g) == w, im.label() + " hash(header " + to_hex(cases[i].h.data(), 32) + ", nonce " + u512_hex(cases[i].nonce) +
+                                        ")\n  got  " + words_hex(g) + "\n  want " + u512_hex(w));
+      }
+    }
+    if (!lossy) {
+      rowr.checks.push_back({"vectors: field, permutation, mining, validity"});
+      Count c{rowr.checks.back()};
+      const auto vgot = field_results(im, vops);
+      for (size_t i = 0; i < fcases.size(); ++i) {
+        const int op = op_index(fcases[i].op);
+        c.check(gl::canonical(vgot[op][i]) == fcases[i].result, im.label() + " field tcId " + std::to_string(fcases[i].id) + " " +
+                                                                  fcases[i].op + "(" + hex64(fcases[i].a) + ", " + hex64(fcases[i].b) +
+                                                                  ") = " + hex64(vgot[op][i]) + ", want " + hex64(fcases[i].result));
+      }
+      std::vector<uint64_t> pin;
+      for (const PermCase* pc : pcases) pin.insert(pin.end(), pc->in.begin(), pc->in.end());
+      std::vector<uint64_t> pout = pin;
+      if (im.device < 0) {
+        with_variant(im.variant, [&]<class Code>() {
+          for (size_t k = 0; k < pcases.size(); ++k) Permutation<typename Code::Layout, false>::permute(pout.data() + 12 * k, kQuantusP2);
+          return 0;
+        });
+      }
+#if defined(BX_HAVE_CUDA)
+      else {
+        pout = kern::qpow_permute(im.device, field_layout_of(im.variant), false, pin);
+      }
+#endif
+      for (size_t k = 0; k < pcases.size(); ++k) {
+        bool ok = true;
+        for (int i = 0; i < 12; ++i) ok &= gl::canonical(pout[12 * k + i]) == pcases[k]->out[size_t(i)];
+        c.check(ok, im.label() + " permutation tcId " + std::to_string(pcases[k]->id));
+      }
+      for (const auto& m : mcases) {
+        const Int n = be_int(m.nonce_be.data(), 64);
+        const Hash8 g = im.hashes(m.header, {to_u512(n)})[0];
+        c.check(from_words(g) == be_int(m.hash.data(), 64), im.label() + " mining tcId " + std::to_string(m.id) + "\n  got  " +
+                                                                words_hex(g) + "\n  want " + to_hex(m.hash.data(), 64));
+      }
+      for (const auto& v : vcases) {
+        SearchRequest rq{};
+        std::copy(v.header.begin(), v.header.end(), rq.header);
+        rq.lo = to_u512(be_int(v.nonce_be.data(), 64));
+        rq.count = 1;
+        const Hash8 t = to_words(be_int(v.target.data(), 64));
+        std::copy(t.begin(), t.end(), rq.target);
+        const bool got = !im.search(rq, nullptr).empty();  // a search never reports nonce 0: chain_accepts
+        c.check(got == v.chain_accepts, im.label() + " validity tcId " + std::to_string(v.id) + ": " +
+                                            (got ? "accepted" : "rejected") + ", want " + (v.chain_accepts ? "accepted" : "rejected"));
+      }
+    }
+    if (!lossy) {
+      rowr.checks.push_back({"search windows at carries"});
+      Count c{rowr.checks.back()};
+      for (size_t k = 0; k < windows.size(); ++k) {
+        SearchRequest rq{};
+        std::copy(h1.begin(), h1.end(), rq.header);
+        rq.lo = to_u512(windows[k].lo);
+        rq.count = windows[k].n;
+        const Hash8 t = to_words(target);
+        std::copy(t.begin(), t.end(), rq.target);
+        const auto got_hits = im.search(rq, nullptr);
+        c.check(got_hits == window_want[k], im.label() + " search [" + u512_hex(windows[k].lo) + " + 0.." + std::to_string(windows[k].n) +
+                                                "): " + std::to_string(got_hits.size()) + " hits, reference " +
+                                                std::to_string(window_want[k].size()));
+      }
+      rowr.checks.push_back({"ties on the top 64 bits, strict <"});
+      Count d{rowr.checks.back()};
+      for (const auto& [t, valid] : ties) {
+        SearchRequest rq{};
+        std::copy(h0.begin(), h0.end(), rq.header);
+        rq.lo = to_u512(tie_nonce);
+        rq.count = 1;
+        const Hash8 tw = to_words(t);
+        std::copy(tw.begin(), tw.end(), rq.target);
+        const auto got_hits = im.search(rq, nullptr);
+        d.check(got_hits.size() == (valid ? 1u : 0u), im.label() + " nonce 705 vs target " + words_hex(tw) + ": " +
+                                                          (got_hits.empty() ? "rejected" : "accepted") + ", reference " +
+                                                          (valid ? "valid" : "invalid"));
+      }
+    }
+    rep.rows.push_back(rowr);
+  }
+  return rep;
+}
+
+}  // namespace bx::qpow

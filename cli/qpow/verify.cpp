@@ -1,0 +1,129 @@
+// bitexact verify qpow: every selected variant searches the same range; every nonce anyone reports is
+// re-hashed by the reference on all cores, plus a reference brute-force probe window at each carry inside
+// the range (and at its ends). Exact variants must show 0 mismatches, 0 duplicates, 0 missing; a lossy
+// (characterised) variant's counts are reported as measured, each of its hits confirmed or rejected.
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli/progress.hpp"
+#include "cli/qpow/qpow.hpp"
+
+namespace bx::qpow {
+
+namespace {
+// Offsets of the probe windows: the range's ends and each multiple of 2^32 inside it (at most 64).
+std::vector<std::pair<uint64_t, uint64_t>> probe_windows(const Int& lo, uint64_t count, uint64_t width) {
+  std::vector<std::pair<uint64_t, uint64_t>> w;
+  auto add = [&](uint64_t a, uint64_t b) {
+    if (b > count) b = count;
+    if (a < b) w.push_back({a, b});
+  };
+  add(0, width);
+  add(count > width ? count - width : 0, count);
+  const Int step = Int(1) << 32;
+  Int first = ((lo + step - 1) / step) * step;
+  for (int k = 0; k < 64; ++k) {
+    const Int c = first + Int(k) * step - lo;
+    if (c >= Int(count)) break;
+    const uint64_t off = uint64_t(c);
+    add(off > width / 2 ? off - width / 2 : 0, off + width / 2);
+  }
+  std::sort(w.begin(), w.end());
+  std::vector<std::pair<uint64_t, uint64_t>> merged;
+  for (auto x : w) {
+    if (!merged.empty() && x.first <= merged.back().second) merged.back().second = std::max(merged.back().second, x.second);
+    else merged.push_back(x);
+  }
+  return merged;
+}
+}  // namespace
+
+int run_verify(const RunContext& ctx, const VerifyOptions& o) {
+  const auto all = impls(o.variants, ctx.devices);
+  if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");
+  const Hash8 tw = to_words(o.target);
+  bool failed = false;
+  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  Progress prog("verify qpow", all.size() * o.headers.size(), !ctx.quiet);
+  size_t done = 0;
+  std::printf("verify qpow: %zu header(s), nonces [%s, +%llu), target %s\n", o.headers.size(), u512_hex(o.lo).c_str(),
+              (unsigned long long)o.count, words_hex(tw).c_str());
+  for (size_t hi = 0; hi < o.headers.size(); ++hi) {
+    const Header& h = o.headers[hi];
+    SearchRequest rq{};
+    std::copy(h.begin(), h.end(), rq.header);
+    rq.lo = to_u512(o.lo);
+    rq.count = o.count;
+    std::copy(tw.begin(), tw.end(), rq.target);
+    std::vector<std::vector<uint64_t>> lists;
+    std::vector<double> secs;
+    for (const Impl& im : all) {
+      double s = 0;
+      lists.push_back(im.search(rq, &s));
+      secs.push_back(s);
+      prog.update(++done, im.label());
+    }
+    if (!o.plant.empty()) {
+      for (size_t k = 0; k < all.size(); ++k)
+        if (!row(all[k].variant).lossy) {
+          auto& l = lists[k];
+          if (o.plant == "duplicate" && !l.empty()) l.push_back(l.front());
+          if (o.plant == "missing" && !l.empty()) l.erase(l.begin());
+          if (o.plant == "mismatch") {
+            uint64_t x = 0;
+            while (std::binary_search(l.begin(), l.end(), x)) ++x;
+            l.push_back(x);
+          }
+          std::sort(l.begin(), l.end());
+          std::printf("planted one %s in %s\n", o.plant.c_str(), all[k].label().c_str());
+          break;
+        }
+    }
+    // The reference's verdict on every reported offset and on the probe windows.
+    std::set<uint64_t> reported;
+    for (auto& l : lists) reported.insert(l.begin(), l.end());
+    std::vector<uint64_t> judged(reported.begin(), reported.end());
+    std::vector<Int> nonces;
+    for (uint64_t off : judged) nonces.push_back((o.lo + off) % (Int(1) << 512));
+    const auto hashes = reference_hashes(h, nonces);
+    std::set<uint64_t> valid;
+    for (size_t i = 0; i < judged.size(); ++i)
+      if (nonces[i] != 0 && ref::qpow::hash_meets_target(hashes[i], o.target)) valid.insert(judged[i]);
+    uint64_t probed = 0;
+    for (auto [a, b] : probe_windows(o.lo, o.count, o.probe)) {
+      for (uint64_t off : reference_hits(h, o.lo + a, b - a, o.target)) valid.insert(a + off);
+      probed += b - a;
+    }
+    std::printf("\nheader %s: %zu nonce(s) reported, %zu valid by the reference (%llu probed by brute force)\n",
+                to_hex(h.data(), 32).c_str(), judged.size(), valid.size(), (unsigned long long)probed);
+    std::printf("%-36s %-6s %9s %10s %10s %8s %10s\n", "implementation", "", "hits", "mismatches", "duplicates", "missing", "MH/s");
+    for (size_t k = 0; k < all.size(); ++k) {
+      const auto& l = lists[k];
+      uint64_t mism = 0, dup = 0, miss = 0;
+      for (size_t i = 0; i < l.size(); ++i) {
+        if (i && l[i] == l[i - 1]) ++dup;
+        if (!valid.count(l[i])) ++mism;
+      }
+      for (uint64_t v : valid)
+        if (!std::binary_search(l.begin(), l.end(), v)) ++miss;
+      const bool lossy = row(all[k].variant).lossy;
+      const bool ok = mism == 0 && dup == 0 && miss == 0;
+      if (!ok && !lossy) failed = true;
+      const double rate = secs[k] > 0 ? double(o.count) / secs[k] / 1e6 : 0;
+      std::printf("%-36s %-6s %9zu %10llu %10llu %8llu %10.1f%s\n", all[k].label().c_str(), lossy ? "char." : "", l.size(),
+                  (unsigned long long)mism, (unsigned long long)dup, (unsigned long long)miss, rate,
+                  lossy ? "  (characterised: every hit re-checked; rejected = mismatches, lost = missing)" : (ok ? "" : "  FAILED"));
+      js.push_back({{"header", to_hex(h.data(), 32)}, {"impl", all[k].label()}, {"contract", lossy ? "characterised" : "bit-exact"},
+                    {"hits", l.size()}, {"mismatches", mism}, {"duplicates", dup}, {"missing", miss}, {"seconds", secs[k]},
+                    {"mhs", rate}, {"valid_known", valid.size()}, {"probed", probed}});
+    }
+  }
+  prog.finish();
+  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  std::printf("\nverify qpow %s\n", failed ? "FAILED" : "PASSED");
+  return failed ? 1 : 0;
+}
+
+}  // namespace bx::qpow
