@@ -40,6 +40,26 @@ int run_characterise(const RunContext& ctx, uint64_t multiplies, uint64_t nonces
       Header h{};
       for (int i = 0; i < 32; ++i) h[i] = uint8_t(i * 37 + 11);
       const Int lo = (Int(1) << 100) + 12345;
+      // The engine itself first: its full hashes equal the host model's bit for bit on a sample (4096
+      // nonces from lo, across the 2^32 carry and at 2^64 - 1 .. 2^64 + 1).
+      {
+        std::vector<U512> sample;
+        for (int k = 0; k < 4096; ++k) sample.push_back(to_u512(lo + k));
+        for (int k = -1024; k < 1024; ++k) sample.push_back(to_u512((Int(1) << 32) + k));
+        for (int k = -1; k <= 1; ++k) sample.push_back(to_u512((Int(1) << 64) + k));
+        const auto dev_h = kern::qpow_hashes(dev, Variant::lossy, h.data(), sample);
+        using Model = Miner<gl::gl2x32_lossy<carry::portable>, kLadder>;
+        size_t equal = 0;
+        const uint64_t zero[8] = {};
+        for (size_t i = 0; i < sample.size(); ++i) {
+          Hash8 m;
+          const MinerJob job = JobMaker<Model>::make(h.data(), zero, sample[i], kLadder);
+          Model::hash(job, sample[i], m.data(), kQuantusP2);
+          equal += m == dev_h[i];
+        }
+        std::printf("gpu%d lossy engine == host model on %zu sampled nonces: %zu\n", dev, sample.size(), equal);
+        if (equal != sample.size()) ok = false;
+      }
       const auto s = kern::qpow_lossy_nonce_slips(dev, h.data(), to_u512(lo), nonces, 32);
       const double rate = double(s.slips) / double(s.nonces);
       std::printf("gpu%d lossy nonces: %llu hashed, %llu with c0..c3 wrong (rate %.3g, 95%% upper bound %.3g; stated ~one in 3e6 = "

@@ -48,7 +48,10 @@ Int parse_number(const std::string& s, const std::string& what) {
     return v;
   }
   if (!std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; }) || s.size() > 200) throw bad();
-  return Int(s);
+  if (s.size() > 1 && s[0] == '0') throw InputError(what + ": a decimal number has no leading zero, got '" + s + "'");
+  Int v;  // digit by digit (cpp_int's string constructor would read a leading 0 as octal)
+  for (char c : s) v = v * 10 + (c - '0');
+  return v;
 }
 Int from_be(const std::vector<uint8_t>& b) {
   Int v;
@@ -85,8 +88,8 @@ std::pair<Int, uint64_t> parse_nonce_range(const std::string& s) {
   if (c == std::string::npos) throw InputError("--nonces: expected LO:COUNT, got '" + s + "'");
   const Int lo = parse_nonce(s.substr(0, c), "--nonces LO");
   const Int n = parse_number(s.substr(c + 1), "--nonces COUNT");
-  if (n < 1 || n > (Int(1) << 64)) throw InputError("--nonces: COUNT must be 1..2^64");
-  return {lo, n == (Int(1) << 64) ? ~uint64_t(0) : uint64_t(n)};
+  if (n < 1 || n >= (Int(1) << 64)) throw InputError("--nonces: COUNT must be 1..2^64-1");
+  return {lo, uint64_t(n)};
 }
 
 U512 to_u512(const Int& v) {

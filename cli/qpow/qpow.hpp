@@ -28,7 +28,7 @@ Int parse_nonce(const std::string& s, const std::string& what);
 Int parse_difficulty(const std::string& s, const std::string& what);
 // 128 hex digits (a 512-bit target).
 Int parse_target(const std::string& hex, const std::string& what);
-// "LO:COUNT": LO a nonce (as parse_nonce), COUNT 1..2^64 (decimal, 0x-hex or 2^K).
+// "LO:COUNT": LO a nonce (as parse_nonce), COUNT 1..2^64-1 (decimal, 0x-hex or 2^K[+-N]).
 std::pair<Int, uint64_t> parse_nonce_range(const std::string& s);
 
 U512 to_u512(const Int& v);  // v in [0, 2^512)
@@ -74,7 +74,7 @@ struct VerifyOptions {
 int run_verify(const RunContext& ctx, const VerifyOptions& opt);
 
 struct BenchOptions {
-  uint64_t nonces = uint64_t(1) << 28;  // per variant per round (CPU: at most 2^14)
+  uint64_t nonces = uint64_t(1) << 28;  // per variant per round (CPU: at most 2^12)
   uint64_t difficulty = uint64_t(1) << 20;
   uint64_t seed = 0x9e0f;
 };

@@ -13,7 +13,8 @@
 namespace bx::qpow {
 
 namespace {
-// Offsets of the probe windows: the range's ends and each multiple of 2^32 inside it (at most 64).
+// Offsets of the probe windows: the range's ends, the 2^64, 2^128, 2^224, 2^256 and 2^512 carries inside it,
+// and each multiple of 2^32 inside it (the first 64).
 std::vector<std::pair<uint64_t, uint64_t>> probe_windows(const Int& lo, uint64_t count, uint64_t width) {
   std::vector<std::pair<uint64_t, uint64_t>> w;
   auto add = [&](uint64_t a, uint64_t b) {
@@ -22,6 +23,14 @@ std::vector<std::pair<uint64_t, uint64_t>> probe_windows(const Int& lo, uint64_t
   };
   add(0, width);
   add(count > width ? count - width : 0, count);
+  for (int e : {64, 128, 224, 256, 512}) {  // the carries the shortcuts must not cross, always probed
+    const Int step = Int(1) << e;
+    const Int c = ((lo + step - 1) / step) * step - lo;
+    if (c > 0 && c < Int(count)) {
+      const uint64_t off = uint64_t(c);
+      add(off > width / 2 ? off - width / 2 : 0, off + width / 2);
+    }
+  }
   const Int step = Int(1) << 32;
   Int first = ((lo + step - 1) / step) * step;
   for (int k = 0; k < 64; ++k) {
@@ -65,15 +74,25 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
       secs.push_back(s);
       prog.update(++done, im.label());
     }
-    if (!o.plant.empty()) {
+    // A list out of order is a failure of its own (the counts below rely on sorted lists).
+    std::vector<bool> unsorted(all.size());
+    for (size_t k = 0; k < all.size(); ++k) unsorted[k] = !std::is_sorted(lists[k].begin(), lists[k].end());
+    std::set<uint64_t> reported;
+    if (!o.plant.empty()) {  // the verdict's self-check: the planted offset is always judged
       for (size_t k = 0; k < all.size(); ++k)
         if (!row(all[k].variant).lossy) {
           auto& l = lists[k];
-          if (o.plant == "duplicate" && !l.empty()) l.push_back(l.front());
-          if (o.plant == "missing" && !l.empty()) l.erase(l.begin());
+          if ((o.plant == "duplicate" || o.plant == "missing") && l.empty())
+            throw InputError("--plant " + o.plant + ": " + all[k].label() + " found no hit to plant it on (lower the difficulty)");
+          if (o.plant == "duplicate") l.push_back(l.front());
+          if (o.plant == "missing") {
+            reported.insert(l.front());
+            l.erase(l.begin());
+          }
           if (o.plant == "mismatch") {
             uint64_t x = 0;
-            while (std::binary_search(l.begin(), l.end(), x)) ++x;
+            while (x < o.count && std::binary_search(l.begin(), l.end(), x)) ++x;
+            if (x == o.count) throw InputError("--plant mismatch: every nonce of the range is a hit (raise the difficulty)");
             l.push_back(x);
           }
           std::sort(l.begin(), l.end());
@@ -81,8 +100,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
           break;
         }
     }
-    // The reference's verdict on every reported offset and on the probe windows.
-    std::set<uint64_t> reported;
+    // The reference's verdict on every reported offset and on the probe windows; an offset outside the
+    // range is never valid.
     for (auto& l : lists) reported.insert(l.begin(), l.end());
     std::vector<uint64_t> judged(reported.begin(), reported.end());
     std::vector<Int> nonces;
@@ -90,7 +109,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
     const auto hashes = reference_hashes(h, nonces);
     std::set<uint64_t> valid;
     for (size_t i = 0; i < judged.size(); ++i)
-      if (nonces[i] != 0 && ref::qpow::hash_meets_target(hashes[i], o.target)) valid.insert(judged[i]);
+      if (judged[i] < o.count && nonces[i] != 0 && ref::qpow::hash_meets_target(hashes[i], o.target)) valid.insert(judged[i]);
     uint64_t probed = 0;
     for (auto [a, b] : probe_windows(o.lo, o.count, o.probe)) {
       for (uint64_t off : reference_hits(h, o.lo + a, b - a, o.target)) valid.insert(a + off);
@@ -109,7 +128,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
       for (uint64_t v : valid)
         if (!std::binary_search(l.begin(), l.end(), v)) ++miss;
       const bool lossy = row(all[k].variant).lossy;
-      const bool ok = mism == 0 && dup == 0 && miss == 0;
+      if (unsorted[k]) std::printf("%s: hit list out of order\n", all[k].label().c_str());
+      const bool ok = mism == 0 && dup == 0 && miss == 0 && !unsorted[k];
       if (!ok && !lossy) failed = true;
       const double rate = secs[k] > 0 ? double(o.count) / secs[k] / 1e6 : 0;
       std::printf("%-36s %-6s %9zu %10llu %10llu %8llu %10.1f%s\n", all[k].label().c_str(), lossy ? "char." : "", l.size(),

@@ -24,22 +24,28 @@ double expected_hits(const uint64_t target[8], uint64_t count) {
   return double(count) * (double(target[0]) + 1.0) / 18446744073709551616.0;
 }
 
+// BX_QPOW_KERNELS=one (the gate without a GPU) instantiates the field and permutation kernels once, for
+// gl2x32<ptx>; the other layouts are then reported as absent.
 template <class F>
 decltype(auto) with_field_layout(QpowFieldLayout l, F&& f) {
   switch (l) {
+#if !defined(BX_QPOW_KERNELS_ONE)
     case QpowFieldLayout::gl64:
     case QpowFieldLayout::gl64_branchfree:
       return f.template operator()<gl::gl64>();
     case QpowFieldLayout::gl2x32_portable:
       return f.template operator()<gl::gl2x32<carry::portable>>();
-    case QpowFieldLayout::gl2x32_ptx:
-      return f.template operator()<gl::gl2x32<carry::ptx>>();
     case QpowFieldLayout::lossy_ptx:
       return f.template operator()<gl::gl2x32_lossy<carry::ptx>>();
     case QpowFieldLayout::lossy_model:
       return f.template operator()<gl::gl2x32_lossy<carry::portable>>();
+#endif
+    case QpowFieldLayout::gl2x32_ptx:
+      return f.template operator()<gl::gl2x32<carry::ptx>>();
+    default:
+      break;
   }
-  throw std::invalid_argument("qpow_field_eval: unknown layout");
+  throw std::invalid_argument("qpow field kernels: this layout is not in this build (BX_QPOW_KERNELS=one)");
 }
 
 template <class L>
@@ -152,27 +158,30 @@ std::vector<uint64_t> qpow_search(int dev, Variant v, const qpow::SearchRequest&
   size_t cap = initial_capacity ? initial_capacity
                                 : size_t(std::min<double>(2.0 * expected_hits(rq.target, std::min(rq.count, max_batch)) + 4096,
                                                           double(1u << 28)));
-  DevBuf<unsigned> dcount(1);
+  DevBuf<unsigned long long> dcount(1);
   auto dhits = std::make_unique<DevBuf<unsigned long long>>(cap);
   std::vector<uint64_t> all;
   const unsigned blocks = unsigned(device_sm_count(dev)) * 8;
   EventTimer timer;
   QpowSearchStats st;
+  constexpr unsigned long long kMaxHits = 1ull << 30;  // 8 GiB of offsets: beyond it the target is too easy
   for (const qpow::Batch& b : batches) {
     const MinerJob job = qpow::with_variant(v, [&]<class Code>() {
       return qpow::JobMaker<Code>::make(rq.header, rq.target, b.base, s);
     });
     for (;;) {
-      BX_CUDA(cudaMemset(dcount.p, 0, sizeof(unsigned)));
-      const SearchLaunch a{job, b.count, dhits->p, unsigned(cap), dcount.p, blocks};
+      BX_CUDA(cudaMemset(dcount.p, 0, sizeof(unsigned long long)));
+      const SearchLaunch a{job, b.count, dhits->p, cap, dcount.p, blocks};
       timer.start();
       tu_call(v, {QpowWhat::search, &a});
       timer.stop();
       BX_CUDA_LAUNCH("k_qpow_search");
       st.kernel_seconds += timer.seconds();
       ++st.launches;
-      unsigned count = 0;
+      unsigned long long count = 0;
       dcount.get(&count, 1);
+      if (count > kMaxHits)
+        throw std::invalid_argument("qpow_search: " + std::to_string(count) + " hits in one batch (more than 2^30): the target is too easy for this range");
       if (count <= cap) {
         if (count) {
           thrust::device_ptr<unsigned long long> p0(dhits->p);
@@ -185,7 +194,7 @@ std::vector<uint64_t> qpow_search(int dev, Variant v, const qpow::SearchRequest&
         break;
       }
       // Overflow: every hit was counted, only `cap` kept. Re-run the batch with room for all.
-      cap = size_t(count) + count / 8 + 1024;
+      cap = std::min<unsigned long long>(count + count / 8 + 1024, kMaxHits);
       dhits = std::make_unique<DevBuf<unsigned long long>>(cap);
       ++st.reruns;
     }
@@ -250,10 +259,15 @@ std::vector<uint64_t> qpow_permute(int dev, QpowFieldLayout layout, bool folded,
   ds.put(states.data(), states.size());
   const size_t n = states.size() / 12;
   with_field_layout(layout, [&]<class L>() {
+#if defined(BX_QPOW_KERNELS_ONE)
+    if (!folded) throw std::invalid_argument("qpow_permute: unfolded kernel not in this build (BX_QPOW_KERNELS=one)");
+    k_qpow_permute<L, true><<<blocks_for(n, 64), 64>>>(ds.p, n);
+#else
     if (folded)
       k_qpow_permute<L, true><<<blocks_for(n, 64), 64>>>(ds.p, n);
     else
       k_qpow_permute<L, false><<<blocks_for(n, 64), 64>>>(ds.p, n);
+#endif
     return 0;
   });
   BX_CUDA_LAUNCH("k_qpow_permute");

@@ -39,12 +39,13 @@ void qpow_select(int dev) {
 // parameter bank (`job` by value), not in per-thread registers.
 template <Variant V>
 __global__ void __launch_bounds__(kQpowThreads, kQpowMinBlocks) k_qpow_search(const MinerJob job, uint64_t count,
-                                                              unsigned long long* hits, unsigned cap, unsigned* n) {
+                                                              unsigned long long* hits, unsigned long long cap,
+                                                              unsigned long long* n) {
   using Code = typename qpow::CodeOf<V>::type;
   const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
   for (uint64_t off = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; off < count; off += stride) {
     if (Code::valid(job, qpow::u512_add(job.base, off), c_p2)) {
-      const unsigned slot = atomicAdd(n, 1u);
+      const unsigned long long slot = atomicAdd(n, 1ull);  // 64-bit: a batch of 2^32 all-hit nonces must not wrap
       if (slot < cap) hits[slot] = off;
     }
   }
@@ -63,8 +64,8 @@ struct SearchLaunch {
   MinerJob job;
   uint64_t count;
   unsigned long long* hits;
-  unsigned cap;
-  unsigned* n;
+  unsigned long long cap;
+  unsigned long long* n;
   unsigned blocks;
 };
 

@@ -1,7 +1,7 @@
 // Nonce-range searches: the batch plan every searcher (host threads, GPU launches) shares, and the host
-// search over it. A range is [lo, lo + n) of U512 nonces (mod 2^512, n <= 2^64); a hit is reported as its
-// offset from lo, every valid nonce exactly once, sorted. Nonce 0 is never reported: the chain rejects
-// it before hashing (its hash is still defined; the oracle answers for it).
+// search over it. A range is [lo, lo + n) of U512 nonces (mod 2^512, n < 2^64); a hit is reported as its
+// offset from lo, every valid nonce exactly once, sorted. Nonce 0 is never reported: the chain rejects it
+// before hashing (its hash is still defined; the oracle answers for it).
 #pragma once
 #include <algorithm>
 #include <thread>
@@ -32,6 +32,7 @@ inline uint64_t until_carry(const U512& x, int words, uint64_t cap) {
 // (kPrestate), a 2^256 carry (kMidstate), and the 2^512 wrap (always; nonce 0 is skipped).
 inline std::vector<Batch> plan_batches(const U512& lo, uint64_t n, unsigned shortcuts, uint64_t max_batch) {
   std::vector<Batch> out;
+  if (max_batch == 0) return out;  // nothing can be planned (callers reject it)
   uint64_t done = 0;
   while (done < n) {
     const U512 base = u512_add(lo, done);

@@ -27,9 +27,9 @@ struct U512 {
 
 // nonce + k (mod 2^512).
 BX_HD U512 u512_add(U512 a, uint64_t k) {
-  uint64_t c = k;
+  uint64_t c = 0;
   for (int i = 0; i < 16; ++i) {
-    c += a.limb[i];
+    c += uint64_t(a.limb[i]) + (i < 2 ? uint32_t(k >> (32 * i)) : 0);  // k by 32-bit halves: c < 2^34
     a.limb[i] = uint32_t(c);
     c >>= 32;
   }
