@@ -58,39 +58,39 @@ inline constexpr unsigned kNoFold = kMidstate | kPrestate | kEarlyReject;
 // Order: the oracle (plain), the three exact ladders, the lossy pair, then each ladder minus one
 // shortcut (each shortcut proven against the path without it).
 #define BX_QPOW_VARIANTS(X)                                                                        \
-  X(plain, "plain", "gl64", "portable", 0, false, true, false, PlainHash<gl::gl64>)                \
-  X(gl64, "gl64", "gl64", "portable", kLadder, false, true, false, Miner<gl::gl64 BX_COMMA kLadder>) \
-  X(gl2x32_portable, "gl2x32-portable", "gl2x32", "portable", kLadder, false, true, false,          \
+  X(plain, "plain", "gl64", "portable", 0, false, true, PlainHash<gl::gl64>)                \
+  X(gl64, "gl64", "gl64", "portable", kLadder, false, true, Miner<gl::gl64 BX_COMMA kLadder>) \
+  X(gl2x32_portable, "gl2x32-portable", "gl2x32", "portable", kLadder, false, true,          \
     Miner<gl::gl2x32<carry::portable> BX_COMMA kLadder>)                                           \
-  X(gl2x32_ptx, "gl2x32-ptx", "gl2x32", "ptx", kLadder, false, false, false,                       \
+  X(gl2x32_ptx, "gl2x32-ptx", "gl2x32", "ptx", kLadder, false, false,                       \
     Miner<gl::gl2x32<carry::ptx> BX_COMMA kLadder>)                                                \
-  X(lossy, "gl2x32-lossy", "gl2x32", "ptx", kLadder, true, false, false,                           \
+  X(lossy, "gl2x32-lossy", "gl2x32", "ptx", kLadder, true, false,                           \
     Miner<gl::gl2x32_lossy<carry::ptx> BX_COMMA kLadder>)                                          \
-  X(lossy_model, "gl2x32-lossy-model", "gl2x32", "portable", kLadder, true, true, false,           \
+  X(lossy_model, "gl2x32-lossy-model", "gl2x32", "portable", kLadder, true, true,           \
     Miner<gl::gl2x32_lossy<carry::portable> BX_COMMA kLadder>)                                     \
-  X(gl64_nomid, "gl64-no-midstate", "gl64", "portable", kNoMid, false, true, true,                 \
+  X(gl64_nomid, "gl64-no-midstate", "gl64", "portable", kNoMid, false, true,                 \
     Miner<gl::gl64 BX_COMMA kNoMid>)                                                               \
-  X(gl64_nopre, "gl64-no-prestate", "gl64", "portable", kNoPre, false, true, true,                 \
+  X(gl64_nopre, "gl64-no-prestate", "gl64", "portable", kNoPre, false, true,                 \
     Miner<gl::gl64 BX_COMMA kNoPre>)                                                               \
-  X(gl64_noer, "gl64-no-early-reject", "gl64", "portable", kNoEr, false, true, true,               \
+  X(gl64_noer, "gl64-no-early-reject", "gl64", "portable", kNoEr, false, true,               \
     Miner<gl::gl64 BX_COMMA kNoEr>)                                                                \
-  X(gl64_nofold, "gl64-no-fold", "gl64", "portable", kNoFold, false, true, true,                   \
+  X(gl64_nofold, "gl64-no-fold", "gl64", "portable", kNoFold, false, true,                   \
     Miner<gl::gl64 BX_COMMA kNoFold>)                                                              \
-  X(p32_nomid, "gl2x32-portable-no-midstate", "gl2x32", "portable", kNoMid, false, true, true,     \
+  X(p32_nomid, "gl2x32-portable-no-midstate", "gl2x32", "portable", kNoMid, false, true,     \
     Miner<gl::gl2x32<carry::portable> BX_COMMA kNoMid>)                                            \
-  X(p32_nopre, "gl2x32-portable-no-prestate", "gl2x32", "portable", kNoPre, false, true, true,     \
+  X(p32_nopre, "gl2x32-portable-no-prestate", "gl2x32", "portable", kNoPre, false, true,     \
     Miner<gl::gl2x32<carry::portable> BX_COMMA kNoPre>)                                            \
-  X(p32_noer, "gl2x32-portable-no-early-reject", "gl2x32", "portable", kNoEr, false, true, true,   \
+  X(p32_noer, "gl2x32-portable-no-early-reject", "gl2x32", "portable", kNoEr, false, true,   \
     Miner<gl::gl2x32<carry::portable> BX_COMMA kNoEr>)                                             \
-  X(p32_nofold, "gl2x32-portable-no-fold", "gl2x32", "portable", kNoFold, false, true, true,       \
+  X(p32_nofold, "gl2x32-portable-no-fold", "gl2x32", "portable", kNoFold, false, true,       \
     Miner<gl::gl2x32<carry::portable> BX_COMMA kNoFold>)                                           \
-  X(x32_nomid, "gl2x32-ptx-no-midstate", "gl2x32", "ptx", kNoMid, false, false, true,              \
+  X(x32_nomid, "gl2x32-ptx-no-midstate", "gl2x32", "ptx", kNoMid, false, false,              \
     Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoMid>)                                                 \
-  X(x32_nopre, "gl2x32-ptx-no-prestate", "gl2x32", "ptx", kNoPre, false, false, true,              \
+  X(x32_nopre, "gl2x32-ptx-no-prestate", "gl2x32", "ptx", kNoPre, false, false,              \
     Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoPre>)                                                 \
-  X(x32_noer, "gl2x32-ptx-no-early-reject", "gl2x32", "ptx", kNoEr, false, false, true,            \
+  X(x32_noer, "gl2x32-ptx-no-early-reject", "gl2x32", "ptx", kNoEr, false, false,            \
     Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoEr>)                                                  \
-  X(x32_nofold, "gl2x32-ptx-no-fold", "gl2x32", "ptx", kNoFold, false, false, true,                \
+  X(x32_nofold, "gl2x32-ptx-no-fold", "gl2x32", "ptx", kNoFold, false, false,                \
     Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoFold>)
 
 #define BX_COMMA ,
@@ -102,7 +102,7 @@ enum class Variant : int {
 };
 
 inline constexpr VariantRow kVariants[] = {
-#define BX_QPOW_ROW(id, nm, lay, be, s, lossy, host, full, T) {nm, lay, be, s, lossy, host},
+#define BX_QPOW_ROW(id, nm, lay, be, s, lossy, host, T) {nm, lay, be, s, lossy, host},
     BX_QPOW_VARIANTS(BX_QPOW_ROW)
 #undef BX_QPOW_ROW
 };
@@ -115,7 +115,7 @@ inline const VariantRow& row(Variant v) { return kVariants[int(v)]; }
 template <class F>
 decltype(auto) with_variant(Variant v, F&& f) {
   switch (v) {
-#define BX_QPOW_CASE(id, nm, lay, be, s, lossy, host, full, T) \
+#define BX_QPOW_CASE(id, nm, lay, be, s, lossy, host, T) \
   case Variant::id:                                             \
     return f.template operator()<T>();
     BX_QPOW_VARIANTS(BX_QPOW_CASE)
@@ -130,7 +130,7 @@ namespace bx::qpow {
 // The code type of a variant known at compile time (kernels).
 template <Variant V>
 struct CodeOf;
-#define BX_QPOW_CODEOF(id, nm, lay, be, s, lossy, host, full, T) \
+#define BX_QPOW_CODEOF(id, nm, lay, be, s, lossy, host, T) \
   template <>                                                     \
   struct CodeOf<Variant::id> {                                    \
     using type = T;                                               \
