@@ -37,11 +37,16 @@ std::vector<uint64_t> corners() {
           0x8000000080000000ull, 0x00000000ffffffffull * 0x10001ull, 0xfffffffe00000001ull};
 }
 
-enum Op { kAdd, kSub, kMul, kSqr, kNeg, kSbox, kReduce, kCanon, kOps };
+// kFused: the internal layer's fused product a*d + acc with the largest diagonal entry d_9 and the largest
+// accumulator the layer builds (high word 12: eleven lanes, lane 0 and a folded constant), the bound its
+// precondition rests on. kAcc: a linear layer's accumulator (high word b mod 2^32) reduced.
+enum Op { kAdd, kSub, kMul, kSqr, kNeg, kSbox, kReduce, kCanon, kFused, kAcc, kOps };
 const char* op_name(int op) {
-  static const char* n[] = {"add", "sub", "mul", "sqr", "neg", "sbox", "reduce128", "canonical"};
+  static const char* n[] = {"add", "sub", "mul", "sqr", "neg", "sbox", "reduce128", "canonical", "fused", "acc_reduce"};
   return n[op];
 }
+constexpr uint32_t kFusedAccHi = 12;
+constexpr int kFusedDiag = 9;  // 0xf3faac6faee378ae, the largest d_i
 uint64_t ref_op(int op, uint64_t a, uint64_t b) {
   switch (op) {
     case kAdd: return R::add(a, b);
@@ -51,6 +56,8 @@ uint64_t ref_op(int op, uint64_t a, uint64_t b) {
     case kNeg: return R::neg(a);
     case kSbox: return R::sbox(a);
     case kCanon: return R::canonical(a);
+    case kFused: return R::add(R::mul(a, kQuantusP2.diag[kFusedDiag]), R::reduce128(kFusedAccHi, b));
+    case kAcc: return R::reduce128(uint32_t(b), a);
     default: return R::reduce128(b, a);  // a = low word, b = high word
   }
 }
@@ -64,6 +71,8 @@ uint64_t host_op(int op, uint64_t a, uint64_t b) {
     case kNeg: return L::neg(a);
     case kSbox: return Permutation<L, false>::sbox(a);
     case kCanon: return gl::canonical(a);
+    case kFused: return L::mul_add_reduce(a, kQuantusP2.diag[kFusedDiag], Acc96{b, kFusedAccHi});
+    case kAcc: return L::acc_reduce(Acc96{a, uint32_t(b)});
     default: return L::reduce128(a, b);
   }
 }
@@ -104,7 +113,8 @@ kern::QpowFieldLayout field_layout_of(Variant v) {
 kern::QpowFieldOp kern_op(int op) {
   static const kern::QpowFieldOp m[] = {kern::QpowFieldOp::add, kern::QpowFieldOp::sub, kern::QpowFieldOp::mul,
                                         kern::QpowFieldOp::sqr, kern::QpowFieldOp::neg, kern::QpowFieldOp::sbox,
-                                        kern::QpowFieldOp::reduce128, kern::QpowFieldOp::canonical};
+                                        kern::QpowFieldOp::reduce128, kern::QpowFieldOp::canonical,
+                                        kern::QpowFieldOp::fused, kern::QpowFieldOp::acc_reduce};
   return m[op];
 }
 #endif

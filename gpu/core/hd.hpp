@@ -14,10 +14,14 @@
 #endif
 
 // Loop unrolling hint for nvcc; nothing elsewhere (g++ and clang would warn or differ).
+// BX_ROLLED keeps a loop rolled (code size: warps of a kernel larger than the instruction cache stall
+// on instruction fetch).
 #if defined(__CUDACC__)
 #define BX_UNROLL _Pragma("unroll")
+#define BX_ROLLED _Pragma("unroll 1")
 #else
 #define BX_UNROLL
+#define BX_ROLLED
 #endif
 
 // True while compiling device code (the PTX backend exists only there).

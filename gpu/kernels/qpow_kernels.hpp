@@ -34,7 +34,9 @@ std::vector<std::array<uint64_t, 8>> qpow_hashes(int dev, qpow::Variant v, const
 // Field arithmetic on the device, element-wise over a and b (b unused by unary ops).
 enum class QpowFieldLayout { gl64, gl64_branchfree, gl2x32_portable, gl2x32_ptx, lossy_ptx, lossy_model };
 // hash_word: the output path of one lane (canonicalise, then byte-swap).
-enum class QpowFieldOp { add, sub, mul, sqr, neg, canonical, reduce128, sbox, hash_word };
+// fused: the internal layer's a * diag[9] + (b + 12 * 2^64), one reduction; acc_reduce: the accumulator
+// a + (b mod 2^32) * 2^64 reduced (the linear layers' reduction).
+enum class QpowFieldOp { add, sub, mul, sqr, neg, canonical, reduce128, sbox, hash_word, fused, acc_reduce };
 std::vector<uint64_t> qpow_field_eval(int dev, QpowFieldLayout layout, QpowFieldOp op, const std::vector<uint64_t>& a,
                                       const std::vector<uint64_t>& b);
 // The permutation on the device (unfolded or folded constants), per state of 12 lanes, raw outputs.

@@ -70,6 +70,8 @@ __global__ void k_qpow_field(QpowFieldOp op, bool branchfree, const uint64_t* a,
       break;
     case QpowFieldOp::sbox: r = qpow::Permutation<L, false>::sbox(x); break;
     case QpowFieldOp::hash_word: r = qpow::hash_word(x); break;
+    case QpowFieldOp::fused: r = L::mul_add_reduce(x, c_p2.diag[9], gl::Acc96{y, 12}); break;
+    case QpowFieldOp::acc_reduce: r = L::acc_reduce(gl::Acc96{x, uint32_t(y)}); break;
   }
   out[t] = r;
 }
@@ -258,16 +260,11 @@ std::vector<uint64_t> qpow_permute(int dev, QpowFieldLayout layout, bool folded,
   DevBuf<uint64_t> ds(states.size());
   ds.put(states.data(), states.size());
   const size_t n = states.size() / 12;
-  with_field_layout(layout, [&]<class L>() {
-#if defined(BX_QPOW_KERNELS_ONE)
-    if (!folded) throw std::invalid_argument("qpow_permute: unfolded kernel not in this build (BX_QPOW_KERNELS=one)");
-    k_qpow_permute<L, true><<<blocks_for(n, 64), 64>>>(ds.p, n);
-#else
+  with_field_layout(layout, [&]<class L>() {  // both foldings in every build (selftest: unfolded; oracle: both)
     if (folded)
       k_qpow_permute<L, true><<<blocks_for(n, 64), 64>>>(ds.p, n);
     else
       k_qpow_permute<L, false><<<blocks_for(n, 64), 64>>>(ds.p, n);
-#endif
     return 0;
   });
   BX_CUDA_LAUNCH("k_qpow_permute");

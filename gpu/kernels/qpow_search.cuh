@@ -23,10 +23,11 @@ namespace {
 using qpow::MinerJob;
 using qpow::Variant;
 
-constexpr unsigned kQpowThreads = 256;
-// No minimum of blocks per SM: ptxas keeps its 113..124 registers (two 256-thread blocks, 16 warps per SM).
-// Measured on the H200: a minimum of 2 caps them at 128 and spills (gl64 182 vs 286 MH/s), 3 caps them at
-// 85 and spills more (gl2x32-ptx 264 vs 331 MH/s).
+// 384 threads, one block per SM: ptxas keeps its ~164 registers and the SM holds 12 warps. Measured on the
+// H200 (gl2x32-ptx ladder): 384x1 560, 128x3 512, 256x1 372 MH/s; caps that force 16 warps (128 registers)
+// spill or stall on instruction fetch (251..295 MH/s). The exact kernels then run the FMA-heavy pipe at
+// ~82% of its cycles (ncu), which is what bounds them.
+constexpr unsigned kQpowThreads = 384;
 constexpr unsigned kQpowMinBlocks = 1;
 __constant__ qpow::P2Constants c_p2;  // the round constants (broadcast through the constant cache)
 

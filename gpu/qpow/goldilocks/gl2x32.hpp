@@ -27,6 +27,19 @@ struct gl2x32_impl {
   BX_HD static uint32_t hi32(uint64_t v) { return uint32_t(v >> 32); }
   BX_HD static uint64_t join(uint32_t lo, uint32_t hi) { return uint64_t(hi) << 32 | lo; }
 
+  // The exact reductions' last step: m = 0xffffffff after a borrow past 2^64, else 0; (hi:lo) - (0:m)
+  // subtracts EPS then (it cannot borrow again: the wrapped value is >= 2^64 - 2^32).
+  BX_DEVICE static uint64_t final_borrow_fix(uint32_t lo, uint32_t hi, uint32_t m) {
+#if BX_ON_DEVICE
+    if (BX_FAULT(qpow_exact_final_borrow_slip)) m = 0;
+    asm("sub.cc.u32 %0, %0, %2;\n\t"
+        "subc.u32 %1, %1, 0;"
+        : "+r"(lo), "+r"(hi)
+        : "r"(m));
+#endif
+    return join(lo, hi);
+  }
+
   // x = r0 + r1 2^32 + r2 2^64 + r3 2^96 == (r1:r0) + r2*EPS - r3 (mod p). in: any 128-bit x.
   // out: any u64 congruent to x (exact); the lossy engine's output may be off by one of its error terms.
   // Steps: (mid:lo) + c 2^64 = (r1:r0) + r2*EPS (c the 65th bit); x == (mid:lo) + c*2^32 - (r3 + c).
@@ -65,13 +78,7 @@ struct gl2x32_impl {
             "subc.u32 %2, 0, 0;\n\t}"
             : "=&r"(lo), "=&r"(hi), "=&r"(b)
             : "r"(w.r2), "r"(w.r3), "r"(w.r0), "r"(w.r1));
-        if (BX_FAULT(qpow_exact_final_borrow_slip)) b = 0;
-        // b = 0xffffffff after a borrow: subtract EPS = (0:b).
-        asm("sub.cc.u32 %0, %0, %2;\n\t"
-            "subc.u32 %1, %1, 0;"
-            : "+r"(lo), "+r"(hi)
-            : "r"(b));
-        return join(lo, hi);
+        return final_borrow_fix(lo, hi, b);
       }
 #else
       (void)w;
@@ -93,23 +100,62 @@ struct gl2x32_impl {
     }
   }
 
+  // The exact reduction of a product-shaped x: as reduce_words, for x whose words satisfy r3 + c < 2^32
+  // (c the carry of (r1:r0) + r2*EPS). Holds for every product of two u64 values (r3 = 2^32 - 1 forces
+  // both factors above 2^64 - 2^32 and then c = 0), for s*d + acc with d < 2^64 - 2^59, acc < 2^69, and
+  // for 96-bit sums (r3 = 0); the tests pin the extremes (p-1)^2, (2^64-1)^2 and the fused maximum.
+  // With t = r3 + c kept in 32 bits, (hi:lo) = (mid + c : lo) - t borrows past 2^64 only when c = 0 and
+  // the fold is below 2^32 (rare, never on uniform data); the exact code then subtracts EPS once.
+  // The lossy engine is this reduction without that last subtraction (and with its 32-bit t wrap).
+  BX_HD static uint64_t reduce_product_words(W4 w) {
+    if constexpr (B::is_ptx && !kLossy) {
+#if BX_ON_DEVICE
+      uint32_t lo, hi, m;
+      asm("{\n\t.reg .u32 c;\n\t.reg .u64 f, t;\n\t"
+          "mul.wide.u32 f, %5, 0xffffffff;\n\t"
+          "add.cc.u64 t, %3, f;\n\t"
+          "addc.u32 c, 0, 0;\n\t"
+          "mov.b64 {%0, %1}, t;\n\t"
+          "add.u32 %1, %1, c;\n\t"   // mid + c: no wrap (with c = 1 the fold is <= 2^64 - 2^33)
+          "add.u32 c, %4, c;\n\t"    // t = r3 + c < 2^32 (precondition)
+          "sub.cc.u32 %0, %0, c;\n\t"
+          "subc.cc.u32 %1, %1, 0;\n\t"
+          "subc.u32 %2, 0, 0;\n\t}"  // m = EPS after a borrow past 2^64, else 0
+          : "=&r"(lo), "=&r"(hi), "=&r"(m)
+          : "l"(join(w.r0, w.r1)), "r"(w.r3), "r"(w.r2));
+      return final_borrow_fix(lo, hi, m);
+#else
+      (void)w;
+      ptx_backend_called_on_host();
+#endif
+    } else {
+      return reduce_words(w);
+    }
+  }
+
   // Words of a*b for any u64 a, b (four partial products).
   BX_HD static W4 mul_words(uint64_t a, uint64_t b) {
     const uint32_t a0 = lo32(a), a1 = hi32(a), b0 = lo32(b), b1 = hi32(b);
     if constexpr (B::is_ptx) {
 #if BX_ON_DEVICE
+      // Four 32x32 -> 64 products; the 65-bit middle sum m = a0 b1 + a1 b0 enters as (m << 32) and
+      // (m >> 32 | carry << 32): 64-bit carry chains, which ptxas maps onto IMAD.WIDE and IADD3.
       W4 w;
-      asm("mul.lo.u32 %0, %4, %6;\n\t"
-          "mul.hi.u32 %1, %4, %6;\n\t"
-          "mul.lo.u32 %2, %5, %7;\n\t"
-          "mul.hi.u32 %3, %5, %7;\n\t"
-          "mad.lo.cc.u32 %1, %4, %7, %1;\n\t"
-          "madc.hi.cc.u32 %2, %4, %7, %2;\n\t"
-          "addc.u32 %3, %3, 0;\n\t"
-          "mad.lo.cc.u32 %1, %5, %6, %1;\n\t"
-          "madc.hi.cc.u32 %2, %5, %6, %2;\n\t"
-          "addc.u32 %3, %3, 0;"
-          : "=&r"(w.r0), "=&r"(w.r1), "=&r"(w.r2), "=&r"(w.r3)
+      asm("{\n\t.reg .u32 ml, mh, mc;\n\t.reg .u64 p00, p11, p01, p10, m, t, u, lo, hi;\n\t"
+          "mul.wide.u32 p00, %4, %6;\n\t"
+          "mul.wide.u32 p11, %5, %7;\n\t"
+          "mul.wide.u32 p01, %4, %7;\n\t"
+          "mul.wide.u32 p10, %5, %6;\n\t"
+          "add.cc.u64 m, p01, p10;\n\t"
+          "addc.u32 mc, 0, 0;\n\t"
+          "mov.b64 {ml, mh}, m;\n\t"
+          "mov.b64 t, {0, ml};\n\t"
+          "mov.b64 u, {mh, mc};\n\t"
+          "add.cc.u64 lo, t, p00;\n\t"
+          "addc.u64 hi, u, p11;\n\t"  // no carry out: the product is below 2^128
+          "mov.b64 {%0, %1}, lo;\n\t"
+          "mov.b64 {%2, %3}, hi;\n\t}"
+          : "=r"(w.r0), "=r"(w.r1), "=r"(w.r2), "=r"(w.r3)
           : "r"(a0), "r"(a1), "r"(b0), "r"(b1));
       return w;
 #else
@@ -133,22 +179,22 @@ struct gl2x32_impl {
     const uint32_t a0 = lo32(a), a1 = hi32(a);
     if constexpr (B::is_ptx) {
 #if BX_ON_DEVICE
+      // 2 a0 a1 2^32 = (p01 >> 31) 2^64 + (p01 << 33): bit 32 of the high part is the 65th bit of 2 a0 a1.
+      const uint64_t keep = BX_FAULT(qpow_sqr_drop_bit65) ? ~(uint64_t(1) << 32) : ~uint64_t(0);
       W4 w;
-      uint32_t top;
-      asm("{\n\t.reg .u32 x, y;\n\t"
-          "mul.lo.u32 x, %5, %6;\n\t"
-          "mul.hi.u32 y, %5, %6;\n\t"
-          "add.cc.u32 x, x, x;\n\t"
-          "addc.cc.u32 y, y, y;\n\t"
-          "addc.u32 %4, 0, 0;\n\t"  // the 65th bit of 2 a0 a1
-          "mul.lo.u32 %0, %5, %5;\n\t"
-          "mul.hi.u32 %1, %5, %5;\n\t"
-          "add.cc.u32 %1, %1, x;\n\t"
-          "madc.lo.cc.u32 %2, %6, %6, y;\n\t"
-          "madc.hi.u32 %3, %6, %6, 0;\n\t}"
-          : "=&r"(w.r0), "=&r"(w.r1), "=&r"(w.r2), "=&r"(w.r3), "=&r"(top)
-          : "r"(a0), "r"(a1));
-      if (!BX_FAULT(qpow_sqr_drop_bit65)) w.r3 += top;
+      asm("{\n\t.reg .u64 p00, p11, p01, x, y, lo, hi;\n\t"
+          "mul.wide.u32 p00, %4, %4;\n\t"
+          "mul.wide.u32 p11, %5, %5;\n\t"
+          "mul.wide.u32 p01, %4, %5;\n\t"
+          "shl.b64 x, p01, 33;\n\t"
+          "shr.b64 y, p01, 31;\n\t"
+          "and.b64 y, y, %6;\n\t"
+          "add.cc.u64 lo, x, p00;\n\t"
+          "addc.u64 hi, y, p11;\n\t"
+          "mov.b64 {%0, %1}, lo;\n\t"
+          "mov.b64 {%2, %3}, hi;\n\t}"
+          : "=r"(w.r0), "=r"(w.r1), "=r"(w.r2), "=r"(w.r3)
+          : "r"(a0), "r"(a1), "l"(keep));
       return w;
 #else
       (void)a0, (void)a1;
@@ -168,8 +214,8 @@ struct gl2x32_impl {
   }
 
   // in: any u64. out: any u64 (exact) / the engine's value (lossy).
-  BX_HD static uint64_t mul(uint64_t a, uint64_t b) { return reduce_words(mul_words(a, b)); }
-  BX_HD static uint64_t sqr(uint64_t a) { return reduce_words(sqr_words(a)); }
+  BX_HD static uint64_t mul(uint64_t a, uint64_t b) { return reduce_product_words(mul_words(a, b)); }
+  BX_HD static uint64_t sqr(uint64_t a) { return reduce_product_words(sqr_words(a)); }
   BX_HD static uint64_t reduce128(uint64_t lo, uint64_t hi) {
     return reduce_words({lo32(lo), hi32(lo), lo32(hi), hi32(hi)});
   }
@@ -282,28 +328,49 @@ struct gl2x32_impl {
       acc.hi += b.hi + (acc.lo < b.lo);
     }
   }
-  // in: acc < 2^96. out: any u64: the accumulator's words reduced (r3 = 0, r2 = hi).
-  BX_HD static uint64_t acc_reduce(const Acc96& acc) { return reduce_words({lo32(acc.lo), hi32(acc.lo), acc.hi, 0}); }
+  // in: acc < 2^96. out: any u64: lo + hi*EPS with its carry folded once more (r3 = 0: no borrow; with
+  // a carry the first fold is <= 2^64 - 2^33, so adding EPS cannot wrap). The lossy engine reduces its
+  // accumulators with reduce128 (same value: its omitted corrections need r3 != 0 or a wrap).
+  BX_HD static uint64_t acc_reduce(const Acc96& acc) {
+    if constexpr (B::is_ptx && !kLossy) {
+#if BX_ON_DEVICE
+      uint64_t v;
+      asm("{\n\t.reg .u32 c;\n\t.reg .u64 f, m;\n\t"
+          "mul.wide.u32 f, %2, 0xffffffff;\n\t"
+          "add.cc.u64 %0, %1, f;\n\t"
+          "addc.u32 c, 0, 0;\n\t"
+          // c * EPS as a product: an add's carry is never fed to subc here (ptxas gives the flag the
+          // opposite sense there: subc after madc.hi.cc computed c - 1, caught on the H200).
+          "mul.wide.u32 m, c, 0xffffffff;\n\t"
+          "add.u64 %0, %0, m;\n\t}"
+          : "=l"(v)
+          : "l"(acc.lo), "r"(acc.hi));
+      return v;
+#else
+      (void)acc;
+      ptx_backend_called_on_host();
+#endif
+    } else {
+      return reduce_words({lo32(acc.lo), hi32(acc.lo), acc.hi, 0});
+    }
+  }
   // The fused internal-layer product (s*d + acc) with one reduction; d < 2^64 - 2^59 keeps the 128-bit
-  // sum from wrapping. The accumulator enters as the addends of the first partial products.
+  // sum from wrapping and its words within reduce_product_words' precondition. in: any u64 s,
+  // acc < 2^69. out: any u64.
   BX_HD static uint64_t mul_add_reduce(uint64_t s, uint64_t d, const Acc96& acc) {
     if constexpr (B::is_ptx) {
 #if BX_ON_DEVICE
-      W4 w;
-      asm("mad.lo.cc.u32 %0, %4, %6, %8;\n\t"
-          "madc.hi.cc.u32 %1, %4, %6, %9;\n\t"
-          "madc.lo.cc.u32 %2, %5, %7, %10;\n\t"
-          "madc.hi.u32 %3, %5, %7, 0;\n\t"
-          "mad.lo.cc.u32 %1, %4, %7, %1;\n\t"
-          "madc.hi.cc.u32 %2, %4, %7, %2;\n\t"
-          "addc.u32 %3, %3, 0;\n\t"
-          "mad.lo.cc.u32 %1, %5, %6, %1;\n\t"
-          "madc.hi.cc.u32 %2, %5, %6, %2;\n\t"
-          "addc.u32 %3, %3, 0;"
-          : "=&r"(w.r0), "=&r"(w.r1), "=&r"(w.r2), "=&r"(w.r3)
-          : "r"(lo32(s)), "r"(hi32(s)), "r"(lo32(d)), "r"(hi32(d)), "r"(lo32(acc.lo)), "r"(hi32(acc.lo)),
-            "r"(acc.hi));
-      return reduce_words(w);
+      W4 w = mul_words(s, d);
+      asm("{\n\t.reg .u64 lo, hi;\n\t"
+          "mov.b64 lo, {%0, %1};\n\t"
+          "mov.b64 hi, {%2, %3};\n\t"
+          "add.cc.u64 lo, lo, %4;\n\t"
+          "addc.u64 hi, hi, %5;\n\t"
+          "mov.b64 {%0, %1}, lo;\n\t"
+          "mov.b64 {%2, %3}, hi;\n\t}"
+          : "+r"(w.r0), "+r"(w.r1), "+r"(w.r2), "+r"(w.r3)
+          : "l"(acc.lo), "l"(uint64_t(acc.hi)));
+      return reduce_product_words(w);
 #else
       (void)s, (void)d, (void)acc;
       ptx_backend_called_on_host();

@@ -99,17 +99,20 @@ struct Miner {
     for (int i = 0; i < 12; ++i) pre[i] = gl::canonical(L::add(pre[i], K.initial[0][i]));
   }
 
+  // π3's input from the prestate: prestate + x6 col6 + x7 col7 (RC_init[0] is in the prestate).
+  BX_HD static void inject_low64(const MinerJob& job, const U512& n, uint64_t s[12]) {
+    const uint64_t x6 = nonce_felt(n, 14), x7 = nonce_felt(n, 15);
+    BX_UNROLL for (int i = 0; i < 12; ++i) {
+      // x6 col6 + x7 col7 < 12 * 2^32: a u64 before the field add.
+      const uint64_t inj = (BX_FAULT(qpow_prestate_no_col6) ? 0 : x6 * col6(i)) + x7 * col7(i);
+      s[i] = L::add(job.pre[i], inj);
+    }
+  }
+
   // The state after π3 for nonce n, by the configured path.
   BX_HD static void after_pi3(const MinerJob& job, const U512& n, uint64_t s[12], const P2Constants& K) {
     if constexpr ((S & kPrestate) != 0) {
-      const uint64_t low = u512_low64(n);
-      const uint64_t x6 = nonce_felt(n, 14), x7 = nonce_felt(n, 15);
-      (void)low;
-      BX_UNROLL for (int i = 0; i < 12; ++i) {
-        // x6 col6 + x7 col7 < 12 * 2^32: a u64 before the field add.
-        const uint64_t inj = (BX_FAULT(qpow_prestate_no_col6) ? 0 : x6 * col6(i)) + x7 * col7(i);
-        s[i] = L::add(job.pre[i], inj);
-      }
+      inject_low64(job, n, s);
       Perm::rounds_to_last_sbox(s, K, true);
       Perm::external_linear(s);
     } else {
@@ -148,12 +151,28 @@ struct Miner {
   // Is nonce n valid for job.target? (The caller skips nonce 0, which the chain rejects.)
   BX_HD static bool valid(const MinerJob& job, const U512& n, const P2Constants& K) {
     uint64_t s[12];
-    after_pi3(job, n, s, K);
+    if constexpr ((S & kEarlyReject) != 0 && (S & kPrestate) != 0) {
+      // π3 and π4 up to its last S-box through one copy of the rounds (a rolled loop: code size).
+      inject_low64(job, n, s);
+      BX_ROLLED for (int k = 0; k < 2; ++k) {
+        Perm::rounds_to_last_sbox(s, K, k == 0);
+        if (k == 0) {
+          Perm::external_linear(s);  // π3 done
+          s[0] = L::add(s[0], 1);    // B3 = [1, 1, 0, ...]
+          s[1] = L::add(s[1], 1);
+          Perm::initial_layer(s, K);
+        }
+      }
+    } else {
+      after_pi3(job, n, s, K);
+      if constexpr ((S & kEarlyReject) != 0) {
+        s[0] = L::add(s[0], 1);
+        s[1] = L::add(s[1], 1);
+        Perm::initial_layer(s, K);
+        Perm::rounds_to_last_sbox(s, K, false);
+      }
+    }
     if constexpr ((S & kEarlyReject) != 0) {
-      s[0] = L::add(s[0], 1);
-      s[1] = L::add(s[1], 1);
-      Perm::initial_layer(s, K);
-      Perm::rounds_to_last_sbox(s, K, false);
       const uint64_t h0 = hash_word(Perm::external_linear_lane0(s));
       if (h0 > job.target[0]) return false;
       if (h0 < job.target[0]) return true;
