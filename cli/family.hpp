@@ -38,6 +38,12 @@ struct Tally {
   size_t pass = 0, total = 0;
   bool ok() const { return total > 0 && pass == total; }
 };
+// Counting checks into a Tally; the first three failures print their description (stderr).
+struct TallyCheck {
+  Tally& t;
+  int shown = 0;
+  void check(bool ok, const std::string& what);
+};
 // A row of the shared selftest table: one implementation on one place.
 struct SelftestRow {
   std::string variant, where;
@@ -81,6 +87,8 @@ struct FaultInfo;
 // An oracle handler bound to the implementations of one device selection: request -> reply (throws
 // InputError). A reply carries "ref", every implementation's full result under "impl" and "agree".
 using OracleHandler = std::function<json(const json& request)>;
+// An oracle request has exactly "op" and these fields (InputError naming the unknown or missing one).
+void require_fields(const json& request, std::initializer_list<const char*> keys);
 
 class Family {
  public:

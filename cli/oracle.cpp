@@ -6,6 +6,16 @@
 
 namespace bx {
 
+void require_fields(const json& req, std::initializer_list<const char*> keys) {
+  for (auto it = req.begin(); it != req.end(); ++it) {
+    bool ok = it.key() == "op";
+    for (auto k : keys) ok = ok || it.key() == k;
+    if (!ok) throw InputError("unknown field '" + it.key() + "'");
+  }
+  for (auto k : keys)
+    if (!req.contains(k)) throw InputError(std::string("missing field '") + k + "'");
+}
+
 namespace {
 bool owns(const Family& f, const std::string& op) {
   for (const auto& o : f.oracle_ops())

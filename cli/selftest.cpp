@@ -9,6 +9,12 @@
 
 namespace bx {
 
+void TallyCheck::check(bool ok, const std::string& what) {
+  ++t.total;
+  if (ok) ++t.pass;
+  else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
+}
+
 bool variant_matches(const std::string& glob, const std::string& variant) {
   if (glob.empty()) return true;
   if (fnmatch(glob.c_str(), variant.c_str(), 0) == 0) return true;

@@ -13,15 +13,6 @@ namespace bx::md5z {
 namespace R = ref::md5z;
 
 namespace {
-void only_fields(const json& req, std::initializer_list<const char*> keys) {
-  for (auto it = req.begin(); it != req.end(); ++it) {
-    bool ok = it.key() == "op";
-    for (auto k : keys) ok = ok || it.key() == k;
-    if (!ok) throw InputError("unknown field '" + it.key() + "'");
-  }
-  for (auto k : keys)
-    if (!req.contains(k)) throw InputError(std::string("missing field '") + k + "'");
-}
 uint64_t number(const json& req, const char* key, uint64_t max) {
   const json& v = req[key];
   if (!v.is_number_unsigned() || v.get<uint64_t>() > max)
@@ -36,7 +27,7 @@ std::string text(const json& req, const char* key) {
 json reply(const json& req, const std::vector<Impl>& impls) {
   const std::string op = req["op"].get<std::string>();
   if (op == "md5") {
-    only_fields(req, {"data"});
+    require_fields(req, {"data"});
     const std::string h = text(req, "data");
     if (h.size() % 2) throw InputError("field 'data': odd number of hex digits");
     const auto data = from_hex(h, h.size() / 2, "field 'data'");
@@ -46,7 +37,7 @@ json reply(const json& req, const std::vector<Impl>& impls) {
     return {{"ref", r}, {"impl", {{"md5z/md5_bytes@cpu", to_hex(d, 16)}}}, {"agree", to_hex(d, 16) == r}};
   }
   if (op == "md5z.base") {
-    only_fields(req, {"seed"});
+    require_fields(req, {"seed"});
     const auto b = R::make_base(number(req, "seed", ~0ull));
     const auto q = R::states(b);
     json qs = json::array();
@@ -58,7 +49,7 @@ json reply(const json& req, const std::vector<Impl>& impls) {
     return {{"base", to_hex(b.data(), 52)}, {"q", qs}};
   }
   if (op == "md5z.candidate") {
-    only_fields(req, {"base", "index"});
+    require_fields(req, {"base", "index"});
     const Message base = parse_base(text(req, "base"), "field 'base'");
     if (!req["index"].is_number_unsigned() || req["index"].get<uint64_t>() >= md5::kIndexEnd)
       throw InputError("field 'index' must be an integer 0..2^32-1");

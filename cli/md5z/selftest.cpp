@@ -9,16 +9,6 @@ namespace bx::md5z {
 namespace R = ref::md5z;
 
 namespace {
-// A check's count, with the first few failures printed in full.
-struct Count {
-  Tally& t;
-  int shown = 0;
-  void check(bool ok, const std::string& what) {
-    ++t.total;
-    if (ok) ++t.pass;
-    else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
-  }
-};
 std::string hits_str(const std::vector<uint64_t>& h) {
   std::string s;
   for (size_t k = 0; k < h.size() && k < 4; ++k)
@@ -34,7 +24,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
   // Host-only facts, once: the MD5 code the kernels share (RFC 1321 suite, every length 0..300 across
   // the padding boundaries 55/56, 63/64, 119/120) and the non-bases rejected.
   rep.host_checks = {{"md5 RFC 1321 (gpu/md5z)"}, {"md5 lengths 0..300"}, {"non-bases rejected"}};
-  Count rfc{rep.host_checks[0]}, lengths{rep.host_checks[1]}, nonbases{rep.host_checks[2]};
+  TallyCheck rfc{rep.host_checks[0]}, lengths{rep.host_checks[1]}, nonbases{rep.host_checks[2]};
   for (auto& t : load_embedded_md5()) {
     uint8_t d[16];
     md5::md5_bytes(t.msg.data(), t.msg.size(), d);
@@ -81,7 +71,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     if (!im.search || !opt.wants(md5::variant_name(im.variant))) continue;
     SelftestRow row{md5::variant_name(im.variant), im.where,
                     {{"candidates"}, {"digests"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
-    Count c{row.checks[0]}, dg{row.checks[1]}, h{row.checks[2]}, r{row.checks[3]}, w{row.checks[4]};
+    TallyCheck c{row.checks[0]}, dg{row.checks[1]}, h{row.checks[2]}, r{row.checks[3]}, w{row.checks[4]};
     for (auto& t : cands) {  // the digest along the variant's own path (steps 61..63 forced), as the oracle reports it
       const auto words = im.digests(prepare(t.base, "vector"), {t.index})[0];
       uint8_t bytes[16];

@@ -16,15 +16,6 @@ namespace bx::qpow {
 namespace R = ref::qpow;
 
 namespace {
-void only_fields(const json& req, std::initializer_list<const char*> keys) {
-  for (auto it = req.begin(); it != req.end(); ++it) {
-    bool ok = it.key() == "op";
-    for (auto k : keys) ok = ok || it.key() == k;
-    if (!ok) throw InputError("unknown field '" + it.key() + "'");
-  }
-  for (auto k : keys)
-    if (!req.contains(k)) throw InputError(std::string("missing field '") + k + "'");
-}
 std::string text(const json& req, const char* key) {
   if (!req[key].is_string()) throw InputError(std::string("field '") + key + "' must be a string");
   return req[key].get<std::string>();
@@ -64,8 +55,8 @@ json reply(const json& req, const DeviceSelection& sel) {
     if (f != "add" && f != "sub" && f != "mul" && f != "sqr" && f != "neg" && f != "canonical")
       throw InputError("unknown field op '" + f + "' (add, sub, mul, sqr, neg, canonical)");
     const bool binary = f == "add" || f == "sub" || f == "mul";
-    if (binary) only_fields(req, {"a", "b"});
-    else only_fields(req, {"a"});
+    if (binary) require_fields(req, {"a", "b"});
+    else require_fields(req, {"a"});
     const uint64_t a = u64_field(req["a"], "field 'a'"), b = binary ? u64_field(req["b"], "field 'b'") : 0;
     uint64_t r = 0;
     if (f == "add") r = R::add(a, b);
@@ -105,7 +96,7 @@ json reply(const json& req, const DeviceSelection& sel) {
     return {{"ref", u64_hex(r)}, {"impl", impl}, {"characterised", lossy}, {"agree", agree}};
   }
   if (op == "qpow.reduce128") {
-    only_fields(req, {"x"});
+    require_fields(req, {"x"});
     const auto b = from_hex(text(req, "x"), 16, "field 'x'");
     uint64_t hi = 0, lo = 0;
     for (int i = 0; i < 8; ++i) hi = hi << 8 | b[i];
@@ -125,7 +116,7 @@ json reply(const json& req, const DeviceSelection& sel) {
     return {{"ref", u64_hex(r)}, {"impl", impl}, {"characterised", lossy}, {"agree", agree}};
   }
   if (op == "qpow.permute") {
-    only_fields(req, {"state"});
+    require_fields(req, {"state"});
     if (!req["state"].is_array() || req["state"].size() != 12) throw InputError("field 'state' must be an array of 12 U64");
     R::State s;
     for (int i = 0; i < 12; ++i) s[size_t(i)] = u64_field(req["state"][size_t(i)], "state[" + std::to_string(i) + "]");
@@ -165,7 +156,7 @@ json reply(const json& req, const DeviceSelection& sel) {
     return {{"ref", arr(r.data())}, {"impl", impl}, {"agree", agree}};
   }
   if (op == "qpow.hash_bytes") {
-    only_fields(req, {"data"});
+    require_fields(req, {"data"});
     const std::string h = text(req, "data");
     if (h.size() % 2) throw InputError("field 'data': odd number of hex digits");
     const auto data = from_hex(h, h.size() / 2, "field 'data'");
@@ -178,8 +169,8 @@ json reply(const json& req, const DeviceSelection& sel) {
             {"agree", to_hex(a, 64) == rs && to_hex(b, 64) == rs}};
   }
   if (op == "qpow.hash" || op == "qpow.valid") {
-    if (op == "qpow.hash") only_fields(req, {"header", "nonce"});
-    else only_fields(req, {"header", "nonce", "difficulty"});
+    if (op == "qpow.hash") require_fields(req, {"header", "nonce"});
+    else require_fields(req, {"header", "nonce", "difficulty"});
     const Header h = parse_header(text(req, "header"), "field 'header'");
     const std::string ns = text(req, "nonce");
     if (ns.size() != 128) throw InputError("field 'nonce' must be 128 hex digits (the 64 big-endian seal bytes)");

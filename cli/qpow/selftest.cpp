@@ -14,15 +14,6 @@ namespace R = ref::qpow;
 
 namespace {
 
-struct Count {
-  Tally& t;
-  int shown = 0;
-  void check(bool ok, const std::string& what) {
-    ++t.total;
-    if (ok) ++t.pass;
-    else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
-  }
-};
 std::string hex64(uint64_t v) {
   char b[20];
   std::snprintf(b, sizeof b, "%016llx", (unsigned long long)v);
@@ -175,7 +166,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
   SelftestReport rep;
   rep.host_checks = {{"kernel constants == reference constants"}};
   {
-    Count c{rep.host_checks[0]};
+    TallyCheck c{rep.host_checks[0]};
     const auto& K = R::constants();
     for (int r = 0; r < 4; ++r)
       for (int i = 0; i < 12; ++i) {
@@ -260,7 +251,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     if (c.layer == "permute") pcases.push_back(&c);
   {  // the byte sponge on both host layouts, once
     rep.host_checks.push_back({"vectors: byte hashes (gl64, gl2x32 sponge)"});
-    Count c{rep.host_checks.back()};
+    TallyCheck c{rep.host_checks.back()};
     for (const auto& b : embedded_byte_hash_cases()) {
       uint8_t x[64], y[64];
       Sponge<gl::gl64>::hash_squeeze_twice(b.data.data(), uint32_t(b.data.size()), x, kQuantusP2);
@@ -285,12 +276,12 @@ SelftestReport selftest(const SelftestOptions& opt) {
 #endif
   for (const Impl& im : impls(vs, opt.devices)) {
     SelftestRow rowr{variant_label(im.variant), im.where, {}};
-    rowr.checks.reserve(8);  // Count keeps a reference into checks: no reallocation while a row is filled
+    rowr.checks.reserve(8);  // TallyCheck keeps a reference into checks: no reallocation while a row is filled
     const bool lossy = row(im.variant).lossy;
     const auto got = field_results(im, ops);
     if (!lossy) {
       rowr.checks.push_back({"field ops vs reference (§8 corners, lazy, random)"});
-      Count c{rowr.checks.back()};
+      TallyCheck c{rowr.checks.back()};
       for (int op = 0; op < kOps; ++op)
         for (size_t i = 0; i < ops.a.size(); ++i)
           c.check(gl::canonical(got[op][i]) == want[op][i], im.label() + " " + op_name(op) + "(" + hex64(ops.a[i]) + ", " +
@@ -301,9 +292,9 @@ SelftestReport selftest(const SelftestOptions& opt) {
       const bool on_gpu = im.device >= 0;
       if (on_gpu) rowr.checks.push_back({"lossy ops == host model (raw)"});
       Tally unused;
-      Count c{on_gpu ? rowr.checks.back() : unused};
+      TallyCheck c{on_gpu ? rowr.checks.back() : unused};
       rowr.checks.push_back({"deviations are documented terms"});
-      Count d{rowr.checks.back()};
+      TallyCheck d{rowr.checks.back()};
       for (int op = 0; op < kOps; ++op)
         for (size_t i = 0; i < ops.a.size(); ++i) {
           if (on_gpu)
@@ -316,7 +307,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     }
     {
       rowr.checks.push_back({"output path (lazy lanes)"});
-      Count c{rowr.checks.back()};
+      TallyCheck c{rowr.checks.back()};
       const auto w = hash_words_of(im, lazy);
       for (size_t i = 0; i < lazy.size(); ++i)
         c.check(w[i] == lazy_want[i], im.label() + " hash_word(" + hex64(lazy[i]) + ") = " + hex64(w[i]) + ", want " + hex64(lazy_want[i]));
@@ -325,7 +316,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
       // Exact rows: the reference's hash. Lossy rows on a GPU: the host model's hash, bit for bit (the CPU
       // model row has nothing independent to equal here; its deviations are checked op by op above).
       rowr.checks.push_back({lossy ? "mining hashes == host model" : "mining hashes at carries"});
-      Count c{rowr.checks.back()};
+      TallyCheck c{rowr.checks.back()};
       for (size_t i = 0; i < cases.size(); ++i) {
         const U512 n = to_u512(cases[i].nonce);
         const Hash8 g = im.hashes(cases[i].h, {n})[0];
@@ -344,7 +335,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     }
     if (!lossy) {
       rowr.checks.push_back({"vectors: field, permutation, mining, validity"});
-      Count c{rowr.checks.back()};
+      TallyCheck c{rowr.checks.back()};
       const auto vgot = field_results(im, vops);
       for (size_t i = 0; i < fcases.size(); ++i) {
         const int op = op_index(fcases[i].op);
@@ -391,7 +382,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     }
     if (!lossy) {
       rowr.checks.push_back({"search windows at carries"});
-      Count c{rowr.checks.back()};
+      TallyCheck c{rowr.checks.back()};
       for (size_t k = 0; k < windows.size(); ++k) {
         SearchRequest rq{};
         std::copy(h1.begin(), h1.end(), rq.header);
@@ -405,7 +396,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
                                                 std::to_string(window_want[k].size()));
       }
       rowr.checks.push_back({"ties on the top 64 bits, strict <"});
-      Count d{rowr.checks.back()};
+      TallyCheck d{rowr.checks.back()};
       for (const auto& [t, valid] : ties) {
         SearchRequest rq{};
         std::copy(h0.begin(), h0.end(), rq.header);

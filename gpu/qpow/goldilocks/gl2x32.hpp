@@ -36,6 +36,9 @@ struct gl2x32_impl {
         "subc.u32 %1, %1, 0;"
         : "+r"(lo), "+r"(hi)
         : "r"(m));
+#else
+    (void)m;
+    ptx_backend_called_on_host();
 #endif
     return join(lo, hi);
   }
