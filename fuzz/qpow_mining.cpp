@@ -2,7 +2,7 @@
 // plain sponge, the shortcut ladders, each ladder minus one shortcut) against the golden model
 // reference/qpow: the hash equals mining_hash, and the validity verdict (with the early reject) equals
 // hash < target for the input's target and for forced ties: a target sharing the hash's top 64 bits, one
-// sharing its top 256 bits, and the hash itself (strict <: invalid). The job is made by the variant's own
+// sharing its top 256 bits, and the hash itself (strict <: invalid); and the output path on a lazy lane. The job is made by the variant's own
 // JobMaker for the batch that plan_batches puts the nonce in, starting up to 255 nonces earlier, so the
 // midstate and prestate of an earlier nonce are used across the batch exactly as a search uses them.
 // The lossy model is characterised, not bit-exact: it is not compared (qpow_field_diff bounds its errors).
@@ -99,6 +99,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     targets[3][j] = H[j];
   }
   const char* target_names[4] = {"the input target", "a top-64 tie target", "a top-256 tie target", "target = hash"};
+
+  // The output path on a lazy lane c + p (c < EPS, taken from the hash): canonicalised before the byte
+  // swap (spec §6.5), or the swapped word is another number.
+  const uint64_t lane = (H[0] >> 32) % bx::gl::EPS, lazy = lane + bx::gl::P;
+  if (Q::hash_word(lazy) != __builtin_bswap64(lane)) {
+    char g[20], w[20];
+    std::snprintf(g, sizeof g, "%016llx", (unsigned long long)Q::hash_word(lazy));
+    std::snprintf(w, sizeof w, "%016llx", (unsigned long long)__builtin_bswap64(lane));
+    report("the output path (hash_word)", "lazy lane " + std::to_string(lazy), g, w);
+  }
 
   const Q::U512 nonce = u512_of(c.nonce);
   // The batch start: up to `offset` nonces earlier (mod 2^512), as a search over [lo, lo + offset] plans it.
