@@ -108,7 +108,8 @@ struct gl2x32_impl {
   // both factors above 2^64 - 2^32 and then c = 0), for s*d + acc with d < 2^64 - 2^59, acc < 2^69, and
   // for 96-bit sums (r3 = 0); the tests pin the extremes (p-1)^2, (2^64-1)^2 and the fused maximum.
   // With t = r3 + c kept in 32 bits, (hi:lo) = (mid + c : lo) - t borrows past 2^64 only when c = 0 and
-  // the fold is below 2^32 (rare, never on uniform data); the exact code then subtracts EPS once.
+  // the fold is below 2^32 (r1 = 0 and r2 <= 1: about 2^-63 for uniform products); the exact code then
+  // subtracts EPS once.
   // The lossy engine is this reduction without that last subtraction (and with its 32-bit t wrap).
   BX_HD static uint64_t reduce_product_words(W4 w) {
     if constexpr (B::is_ptx && !kLossy) {
