@@ -1,7 +1,7 @@
 // qpow on the GPU (label gpu): the device field ops of every layout on the §8 catalogue against the
 // reference (the lossy engine against its host model, bit for bit), the permutation, every variant's
-// mining hash at the nonce carries, searches across the 2^32, 2^64 and 2^256 carries against the
-// reference brute force, the early reject on every tie pattern, and the output path on lazy lanes.
+// mining hash at the nonce carries, searches across the 2^32, 2^64 and 2^256 carries and the 2^512 wrap
+// against the reference brute force, the early reject on every tie pattern, and the output path on lazy lanes.
 #include <gtest/gtest.h>
 
 #include "cli/qpow/qpow.hpp"
@@ -118,7 +118,8 @@ TEST(GpuQpow, FieldOpsOfEveryLayoutEqualTheReference) {
     }
 }
 
-// The lossy engine on the device equals its host model bit for bit (raw lanes) on every op.
+// The lossy engine on the device equals its portable model compiled for the device, bit for bit (raw
+// lanes), on every op (selftest compares the model's host build).
 TEST(GpuQpow, LossyEngineEqualsItsHostModel) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Operands o = field_operands();
@@ -144,6 +145,7 @@ TEST(GpuQpow, PermutationEqualsTheReference) {
   }
   std::vector<uint64_t> flat;
   for (auto& st : states) flat.insert(flat.end(), st.begin(), st.end());
+  int ran = 0;
   for (auto [lname, l] : built_layouts(false)) {
     if (l == QpowFieldLayout::gl64_branchfree) continue;
     for (bool folded : {false, true}) {
@@ -153,6 +155,7 @@ TEST(GpuQpow, PermutationEqualsTheReference) {
       } catch (const std::invalid_argument&) {
         continue;  // this build's permutation kernels cover fewer layouts
       }
+      ++ran;
       for (size_t k = 0; k < states.size(); ++k) {
         const R::State want = R::permute(states[k]);
         for (int i = 0; i < 12; ++i)
@@ -161,6 +164,7 @@ TEST(GpuQpow, PermutationEqualsTheReference) {
       }
     }
   }
+  EXPECT_GE(ran, 2) << "the permutation ran on no layout (both foldings of gl2x32-ptx are in every build)";
 }
 
 // Every variant's own hash path at the nonce carries (x6, prestate, 2^128, 2^224, midstate, the wrap).
@@ -178,7 +182,9 @@ TEST(GpuQpow, EveryVariantsHashesAtTheCarries) {
   const auto model_hashes = model[0].hashes(h, nonces);
   std::vector<Variant> all;
   for (int v = 0; v < kVariantCount; ++v) all.push_back(Variant(v));
-  for (const Impl& im : impls(all, bx::DeviceSelection{false, {0}})) {
+  const auto gpu = impls(all, bx::DeviceSelection{false, {0}});
+  ASSERT_FALSE(gpu.empty());
+  for (const Impl& im : gpu) {
     const auto got = im.hashes(h, nonces);
     ASSERT_EQ(got.size(), nonces.size());
     for (size_t i = 0; i < nonces.size(); ++i) {
@@ -233,7 +239,9 @@ TEST(GpuQpow, EarlyRejectTiesAreResolvedOnTheFullHash) {
                         {((hash >> 256) << 256) + pow2(256) - 1, true, "tie on 256 bits, rest above"}};
   std::vector<Variant> all;
   for (int v = 0; v < kVariantCount; ++v) all.push_back(Variant(v));
-  for (const Impl& im : impls(all, bx::DeviceSelection{false, {0}}))
+  const auto gpu = impls(all, bx::DeviceSelection{false, {0}});
+  ASSERT_FALSE(gpu.empty());
+  for (const Impl& im : gpu)
     for (const Case& c : cases) {
       const auto hits = im.search(request(h, n, 1, c.target), nullptr);
       EXPECT_EQ(hits.size(), c.valid ? 1u : 0u) << im.label() << ": " << c.what;

@@ -40,8 +40,10 @@ TEST(QpowOracle, FieldKnownAnswers) {  // §9.1 (decimal values written as 16 he
   expect_every_impl(ask(R"({"op":"qpow.field.add","a":)" + A + R"(,"b":)" + B + "}"), hex(8982431654025850688ull));
   expect_every_impl(ask(R"({"op":"qpow.field.sub","a":)" + A + R"(,"b":)" + B + "}"), hex(242575228554099917ull));
   expect_every_impl(ask(R"({"op":"qpow.field.mul","a":)" + A + R"(,"b":)" + B + "}"), hex(16746386726560462281ull));
-  // (p-1)(p-2) = 2; lazy inputs (>= p) are accepted and reduced
+  // (p-1)(p-2) = 2; lazy inputs (>= p) are accepted and reduced: (p+1)(p-2) = p-2
   expect_every_impl(ask(R"({"op":"qpow.field.mul","a":"ffffffff00000000","b":"fffffffeffffffff"})"), hex(2));
+  expect_every_impl(ask(R"({"op":"qpow.field.mul","a":"ffffffff00000002","b":"fffffffeffffffff"})"),
+                    hex(0xfffffffeffffffffull));
   expect_every_impl(ask(R"({"op":"qpow.field.canonical","a":"ffffffff00000006"})"), hex(5));
   expect_every_impl(ask(R"({"op":"qpow.field.sqr","a":"ffffffffffffffff"})"), hex(0xfffffffc00000004ull));
   expect_every_impl(ask(R"({"op":"qpow.field.neg","a":"0000000000000001"})"), hex(0xffffffff00000000ull));
@@ -52,7 +54,10 @@ TEST(QpowOracle, ReduceAndPermutation) {
   auto r = ask(R"({"op":"qpow.reduce128","x":"00000001000000000000000000000000"})");
   EXPECT_EQ(r["ref"], "ffffffff00000000");
   EXPECT_TRUE(r["agree"]) << r.dump();
-  EXPECT_NE(r["characterised"]["gl2x32-lossy-model@cpu"], "ffffffff00000000") << "the model keeps its documented slip";
+  ASSERT_GE(r["impl"].size(), 3u) << r.dump();
+  for (auto& [name, v] : r["impl"].items()) EXPECT_EQ(v, "ffffffff00000000") << name;
+  ASSERT_TRUE(r["characterised"].contains("gl2x32-lossy-model@cpu")) << r.dump();
+  EXPECT_EQ(r["characterised"]["gl2x32-lossy-model@cpu"], "00000000fffffffe") << "the model keeps its slip (+EPS)";
   // perm(0^12), spec §9.2
   json zero = json::array();
   for (int i = 0; i < 12; ++i) zero.push_back("0000000000000000");
@@ -61,6 +66,7 @@ TEST(QpowOracle, ReduceAndPermutation) {
   EXPECT_EQ(p["ref"][0], "c9bc9432e1686884");
   EXPECT_EQ(p["ref"][11], "c5140b586823b92f");
   EXPECT_TRUE(p["agree"]) << p.dump();
+  ASSERT_GE(p["impl"].size(), 3u) << p.dump();
   for (auto& [name, v] : p["impl"].items()) EXPECT_EQ(v, p["ref"]) << name;  // all 12 lanes, not a summary
 }
 

@@ -1,6 +1,8 @@
 // Layout gl2x32: the lane as two 32-bit limbs a = a0 + 2^32 a1; products as 32x32 partial products with
 // explicit carries; reduction in 32-bit words (spec §7). Backends: carry::portable (C++ on 32-bit words,
-// host and device) and carry::ptx (mad.lo.cc / madc.hi.cc / addc / sub.cc chains, device only).
+// host and device) and carry::ptx (device only: products as mul.wide.u32 partial products summed in
+// add.cc / addc chains, reductions through sub.cc / subc; reduce128 of any 128-bit value as the §7
+// mad.lo.cc / madc.hi.cc / addc / sub.cc chain).
 //
 // kLossy = true is the deliberately lossy engine of quantus-miner mining.cu (be8ee1e8), modelled bit
 // for bit: reduce128 omits its three corrections and add folds a 2^64 overflow only once. Contract
@@ -105,11 +107,11 @@ struct gl2x32_impl {
 
   // The exact reduction of a product-shaped x: as reduce_words, for x whose words satisfy r3 + c < 2^32
   // (c the carry of (r1:r0) + r2*EPS). Holds for every product of two u64 values (r3 = 2^32 - 1 forces
-  // both factors above 2^64 - 2^32 and then c = 0), for s*d + acc with d < 2^64 - 2^59, acc < 2^69, and
-  // for 96-bit sums (r3 = 0); the tests pin the extremes (p-1)^2, (2^64-1)^2 and the fused maximum.
+  // both factors above 2^64 - 2^32 and then c = 0) and for s*d + acc with d < 2^64 - 2^59, acc < 2^69
+  // (r3 <= 2^32 - 2^27); the tests reach the edge r3 = 2^32 - 1 with the (2^64-1)^2 corners.
   // With t = r3 + c kept in 32 bits, (hi:lo) = (mid + c : lo) - t borrows past 2^64 only when c = 0 and
-  // the fold is below 2^32 (r1 = 0 and r2 <= 1: about 2^-63 for uniform products); the exact code then
-  // subtracts EPS once.
+  // the fold is below r3: r2 = r1 = 0 and r0 < r3 (about 2^-65 for uniform products, always for 2^48 * 2^48);
+  // the exact code then subtracts EPS once.
   // The lossy engine is this reduction without that last subtraction (and with its 32-bit t wrap).
   BX_HD static uint64_t reduce_product_words(W4 w) {
     if constexpr (B::is_ptx && !kLossy) {
