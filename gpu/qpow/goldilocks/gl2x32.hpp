@@ -289,13 +289,7 @@ struct gl2x32_impl {
       ptx_backend_called_on_host();
 #endif
     } else {
-      uint64_t d = a - b;
-      if (a < b) {
-        const bool second = d < EPS;
-        d -= EPS;
-        if (second) d -= EPS;
-      }
-      return d;
+      return sub_lazy(a, b);
     }
   }
   BX_HD static uint64_t neg(uint64_t a) { return sub(0, a); }

@@ -20,17 +20,8 @@ struct gl64 {
     }
     return s;
   }
-  // in: any u64. out: any u64. Each 2^64 borrow subtracts EPS; a second borrow (b lazy, a small)
-  // subtracts it again (the result is then a - b + 2p).
-  BX_HD static uint64_t sub(uint64_t a, uint64_t b) {
-    uint64_t d = a - b;
-    if (a < b) {
-      const bool second = d < EPS;
-      d -= EPS;
-      if (second) d -= EPS;
-    }
-    return d;
-  }
+  // in: any u64. out: any u64 (a - b, a - b + p or a - b + 2p).
+  BX_HD static uint64_t sub(uint64_t a, uint64_t b) { return sub_lazy(a, b); }
   BX_HD static uint64_t neg(uint64_t a) { return sub(0, a); }
 
   // in: x = lo + 2^64 hi, any 128-bit value. out: any u64 congruent to x.

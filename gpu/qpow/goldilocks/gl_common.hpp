@@ -44,6 +44,18 @@ BX_HD uint64_t mulhi64(uint64_t a, uint64_t b) {
 #endif
 }
 
+// a - b on u64 lanes (any values): each 2^64 borrow subtracts EPS; a second borrow (b lazy, a small)
+// subtracts it again (the result is then a - b + 2p). Shared by gl64 and gl2x32's portable backend.
+BX_HD uint64_t sub_lazy(uint64_t a, uint64_t b) {
+  uint64_t d = a - b;
+  if (a < b) {
+    const bool second = d < EPS;
+    d -= EPS;
+    if (second) d -= EPS;
+  }
+  return d;
+}
+
 // A linear-layer accumulator: lo + 2^64 * hi with hi < 2^32 (a 96-bit value). The external layer's
 // outputs stay below 29 * 2^64 (row sum 28, plus a folded round constant), the internal layer's row
 // sum below 13 * 2^64: hi never exceeds 29, so no accumulator operation can overflow.
