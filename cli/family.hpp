@@ -26,7 +26,12 @@ struct VariantInfo {
   std::string layout = "-";            // "fe32", "gl2x32", "-" where the family has one representation
   std::string backend = "-";           // "portable", "ptx", "-"
   std::vector<std::string> shortcuts;  // e.g. "tunnel", "early-exit", "km-fold"
-  std::string contract = "bit-exact";  // or "characterised" (lossy, deviations measured, hits re-checked)
+  // Its kind, then the kind's terms after a comma: "bit-exact" (canonical output equal to the reference on
+  // every input), "characterised" (lossy: deviations measured, hits re-checked), "between-variants,..."
+  // (bitwise equal to the family's plain variant on the same place, within a stated bound of the
+  // reference: floating-point epilogues whose library functions differ by place), "negative-control"
+  // (differs from the reference on purpose: proof that the comparison can fail).
+  std::string contract = "bit-exact";
   bool cpu = true;                     // runs on the CPU (host build of its code)
   bool gpu = true;                     // runs on every GPU of a CUDA build
   std::string description;

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -63,11 +64,21 @@ int run_selftest(const SelftestCommand& cmd) {
       std::printf("   (no implementation of %s selected here)\n", f->name().c_str());
       continue;
     }
-    std::printf("%-30s %-6s", "variant", "where");
-    for (auto& c : rep.rows[0].checks) std::printf(" %-15s", c.name.c_str());
-    std::printf(" verdict\n");
+    // The variant column fits the longest name; a header line precedes every run of rows whose checks
+    // differ from the previous row's (families whose ops have different checks).
+    int width = 30;
+    for (auto& r : rep.rows) width = std::max(width, int(r.variant.size()));
+    std::vector<std::string> header;
     for (auto& r : rep.rows) {
-      std::printf("%-30s %-6s", r.variant.c_str(), r.where.c_str());
+      std::vector<std::string> names;
+      for (auto& c : r.checks) names.push_back(c.name);
+      if (names != header) {
+        header = names;
+        std::printf("%-*s %-6s", width, "variant", "where");
+        for (auto& n : names) std::printf(" %-15s", n.c_str());
+        std::printf(" verdict\n");
+      }
+      std::printf("%-*s %-6s", width, r.variant.c_str(), r.where.c_str());
       json checks = json::object();
       for (auto& c : r.checks) {
         std::printf(" %-15s", frac(c).c_str());

@@ -38,7 +38,15 @@
   X(qpow, qpow_folded_rc_one_round_off, shared, "qpow folded round constants: the last internal layer folds RC_int[21] again, not RC_term[0]") \
   X(qpow, qpow_exact_final_borrow_slip, shared, "exact 2x32 reduce128 drops the final 64-bit borrow (the lossy engine's slip)") \
   X(qpow, qpow_nonce_little_endian, shared, "qpow absorbs the nonce little-endian (limb order reversed)") \
-  X(qpow, qpow_target_compare_le, shared, "qpow validity compares hash <= target instead of <")
+  X(qpow, qpow_target_compare_le, shared, "qpow validity compares hash <= target instead of <") \
+  X(q8parity, q8_contract_gate_mean, shared, "q8 fused gr read contracts the stream mean's xn * sigmoid + m into one fma (separate rounding)") \
+  X(q8parity, q8_ftz_activation, shared, "q8 NR = 2 matvec flushes subnormal activations to zero (-ftz=true)") \
+  X(q8parity, q8_unrolled_block_split, shared, "q8 unrolled matvec sums a block as two halves of 16 codes, then adds them") \
+  X(q8parity, q8_nr2_drop_tail_row, shared, "q8 NR = 2 matvec drops the tail row of an odd row count") \
+  X(q8parity, q8_rsqrtf, shared, "q8 hoisted rmsnorm uses rsqrtf (one approximate op) in place of 1 / sqrt") \
+  X(q8parity, q8_packed_unsigned, shared, "q8 codes widened as unsigned bytes (a negative code q becomes q + 256)") \
+  X(q8parity, q8_fp16_flush_subnormal, shared, "q8 fp16 scale conversion flushes subnormal scales to zero") \
+  X(q8parity, q8_token_next_activations, shared, "q8 rolled token loop lets token t read token t + 1's activations")
 
 namespace bx {
 enum class Fault : int {

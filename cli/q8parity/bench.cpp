@@ -1,0 +1,111 @@
+// bitexact bench q8parity: GB/s of Q8_0 weights read per matvec variant and token count, in interleaved
+// rounds (cli/bench_harness.hpp) on a matrix several times the L2, with every output of every round
+// compared bitwise with the CPU reference (the negative control must differ); the median of the paired
+// per-round ratios against the canonical variant (nr1/unpacked/unrolled), as the seed reports them; and
+// the device's own memory bandwidth (a device-to-device copy) measured in the same run.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli/bench_harness.hpp"
+#include "cli/q8parity/q8parity.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/q8parity_kernels.hpp"
+#endif
+
+namespace bx::q8parity {
+
+int run_bench(const RunContext& ctx, const BenchOptions& o) {
+  const std::vector<Place> where = places(ctx.devices);
+  if (where.empty()) throw InputError("bench q8parity: no device selected");
+  const int max_tok = *std::max_element(o.ntoks.begin(), o.ntoks.end());
+  if (ctx.devices.gpus.empty() && o.rows * o.k > (size_t(1) << 22))
+    throw InputError("bench q8parity: on the CPU at most rows * K = 2^22 (--rows 1024 --k 4096)");
+  const MatvecInput in = random_matvec(0xbe7c, o.rows, o.k, max_tok, false);
+  if (!ctx.quiet) std::fprintf(stderr, "bench q8parity: CPU reference for the parity checks...\n");
+  const std::vector<float> ref_all = reference_matvec_parallel(in);
+  const double weight_bytes = double(in.w.size());
+  std::printf("bench q8parity: %zu rows x K %zu (%.1f MB of Q8_0 weights), %d rounds\n", o.rows, o.k, weight_bytes / 1e6,
+              ctx.rounds);
+  json out = json::array();
+  bool parity = true;
+  for (const Place& p : where) {
+    double copy_bw = 0;
+#if defined(BX_HAVE_CUDA)
+    std::unique_ptr<kern::Q8MatvecOnDevice> dev;
+    if (p.device >= 0) {
+      copy_bw = kern::q8_copy_bandwidth(p.device, size_t(1) << 30);
+      dev = std::make_unique<kern::Q8MatvecOnDevice>(p.device, in.w.data(), in.rows, in.k, in.x.data(), max_tok);
+      std::printf("%s %s: device-to-device copy %.0f GB/s (bytes read + written)\n", p.where.c_str(),
+                  kern::device_name(p.device).c_str(), copy_bw / 1e9);
+    }
+#endif
+    std::printf("%-42s %-5s %4s %9s %8s %10s %6s %6s\n", "variant", "place", "ntok", "GB/s", "of copy", "vs nr1/unp", "regs",
+                "local");
+    for (int t : o.ntoks) {
+      const MatvecInput tin = first_tokens(in, t);
+      const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * o.rows));
+      std::vector<Contender<std::vector<float>>> cs;
+      std::vector<size_t> vs;
+      for (size_t v = 0; v < kVariantCount; ++v) {
+        if (kVariants[v].op != Op::matvec) continue;
+        vs.push_back(v);
+        cs.push_back({kVariants[v].name, [&, v](int, double& secs) {
+#if defined(BX_HAVE_CUDA)
+                        if (dev) {
+                          double s = 0;
+                          auto y = dev->run(v, t, kPoison, o.reps, &s);
+                          secs += s / o.reps;
+                          return y;
+                        }
+#endif
+                        const auto t0 = std::chrono::steady_clock::now();
+                        auto y = run_matvec(v, p, tin);
+                        secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                        return y;
+                      }});
+      }
+      const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {
+        std::vector<std::string> problems;
+        for (size_t i = 0; i < outs.size(); ++i) {
+          const Diff d = diff(outs[i], want);
+          const bool control = kVariants[vs[i]].negative;
+          if (control ? 2 * d.count < d.size : !d.same())
+            problems.push_back(std::string(kVariants[vs[i]].name) + " ntok " + std::to_string(t) + ": " + describe(d, o.rows));
+        }
+        return problems;
+      });
+      parity = parity && rt.parity;
+      const auto& base = rt.seconds.at(kVariants[q8::kMatvecCanonical].name);
+      for (size_t i = 0; i < vs.size(); ++i) {
+        const auto& s = rt.seconds.at(kVariants[vs[i]].name);
+        std::vector<double> ratios;
+        for (size_t r = 0; r < s.size(); ++r) ratios.push_back(s[r] / base[r]);
+        const double med = median(s), gbs = med > 0 ? weight_bytes / med : 0, ratio = median(ratios);
+        int regs = -1;
+        size_t local = 0;
+#if defined(BX_HAVE_CUDA)
+        if (p.device >= 0) {
+          const auto info = kern::q8_kernel_info(vs[i], kVariants[vs[i]].unrolled ? t : 0);
+          regs = info[0].registers, local = info[0].local_bytes;
+        }
+#endif
+        char frac[16] = "-", rg[16] = "-", lb[16] = "-";
+        if (copy_bw > 0) std::snprintf(frac, sizeof frac, "%.1f%%", 100.0 * gbs / copy_bw);
+        if (regs >= 0) std::snprintf(rg, sizeof rg, "%d", regs), std::snprintf(lb, sizeof lb, "%zu", local);
+        std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", kVariants[vs[i]].name, p.where.c_str(), t, gbs / 1e9, frac, ratio,
+                    rg, lb);
+        out.push_back({{"variant", kVariants[vs[i]].name}, {"place", p.where}, {"ntok", t}, {"seconds_median", med},
+                       {"weights_GBps", gbs / 1e9}, {"copy_GBps", copy_bw / 1e9},
+                       {"fraction_of_copy", copy_bw > 0 ? gbs / copy_bw : 0.0}, {"median_ratio_vs_canonical", ratio},
+                       {"registers", regs}, {"local_bytes", local}});
+      }
+    }
+  }
+  std::printf("parity on every round: %s\n", parity ? "OK" : "FAILED");
+  if (ctx.json) std::printf("%s\n", json({{"family", "q8parity"}, {"results", out}, {"parity", parity}}).dump().c_str());
+  return parity ? 0 : 1;
+}
+
+}  // namespace bx::q8parity

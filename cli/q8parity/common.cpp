@@ -1,0 +1,256 @@
+// q8parity shared CLI pieces: seeded inputs, places, runs, bitwise diffs, variant names, the host probe.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fnmatch.h>
+
+#include "cli/q8parity/q8parity.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/q8parity_kernels.hpp"
+#endif
+
+namespace bx::q8parity {
+
+namespace {
+struct Rng {
+  uint64_t s;
+  uint64_t next() {
+    s += 0x9e3779b97f4a7c15ull;
+    uint64_t z = s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  double unit() { return double(next() >> 11) * 0x1p-53; }  // [0, 1)
+  bool one_in(unsigned n) { return next() % n == 0; }
+};
+
+// Scales as a quantizer makes them (amax / 127 for weights of magnitude ~0.01..1), or a special one.
+uint16_t draw_scale(Rng& g, bool special) {
+  static const uint16_t kSpecial[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0200, 0x7bff, 0xfbff,
+                                      0x7c00, 0xfc00, 0x7e00, 0x0400, 0x3c00};
+  if (special && g.one_in(6)) return kSpecial[g.next() % (sizeof kSpecial / sizeof kSpecial[0])];
+  const float mag = float(std::ldexp(1.0 + g.unit(), -int(g.next() % 10) - 7));
+  return R::fp32_to_fp16(g.one_in(2) ? -mag : mag);
+}
+int8_t draw_code(Rng& g, bool special) {
+  if (special && g.one_in(5)) return g.one_in(2) ? int8_t(-128) : int8_t(127);
+  return int8_t(uint8_t(g.next()));
+}
+float draw_activation(Rng& g, bool special) {
+  if (special && g.one_in(6)) {
+    switch (g.next() % 5) {
+      case 0: return 0.0f;
+      case 1: return -0.0f;
+      case 2: return q8::float_of(uint32_t(1 + g.next() % 0x7fffff));               // a subnormal
+      case 3: return q8::float_of(0x80000000u | uint32_t(1 + g.next() % 0x7fffff));  // a negative subnormal
+      default: return FLT_MIN;
+    }
+  }
+  return float(4.0 * g.unit() - 2.0);
+}
+}  // namespace
+
+MatvecInput random_matvec(uint64_t seed, size_t rows, size_t k, int ntok, bool special) {
+  if (rows == 0 || k == 0 || k % 32 || ntok < 1 || ntok > 8)
+    throw InputError("q8parity: rows >= 1, K a positive multiple of 32 and ntok 1..8 (rows " + std::to_string(rows) +
+                     ", K " + std::to_string(k) + ", ntok " + std::to_string(ntok) + ")");
+  Rng g{seed * 0x2545f4914f6cdd1dull + rows * 131 + k};
+  MatvecInput in;
+  in.rows = rows, in.k = k, in.ntok = ntok;
+  in.w.resize(rows * (k / 32) * 34);
+  for (size_t b = 0; b < rows * (k / 32); ++b) {
+    const uint16_t d = draw_scale(g, special);
+    in.w[b * 34] = uint8_t(d), in.w[b * 34 + 1] = uint8_t(d >> 8);
+    for (int i = 0; i < 32; ++i) in.w[b * 34 + 2 + i] = uint8_t(draw_code(g, special));
+  }
+  in.x.resize(size_t(ntok) * k);
+  for (auto& f : in.x) f = draw_activation(g, special);
+  // Special inputs: some blocks of 32 activations entirely subnormal or zero, so that a block's sum lives at
+  // the subnormal scale, where flushing them (-ftz=true) changes the result instead of vanishing in a sum.
+  if (special)
+    for (size_t b = 0; b < in.x.size() / 32; ++b)
+      if (g.one_in(5))
+        for (size_t i = 0; i < 32; ++i) {
+          const uint32_t m = uint32_t(1 + g.next() % 0x7fffff);
+          in.x[32 * b + i] = g.one_in(9) ? (g.one_in(2) ? 0.0f : -0.0f) : q8::float_of((g.one_in(2) ? 0x80000000u : 0u) | m);
+        }
+  return in;
+}
+
+MatvecInput first_tokens(const MatvecInput& in, int ntok) {
+  MatvecInput o = in;
+  o.ntok = ntok;
+  o.x.resize(size_t(ntok) * in.k);
+  return o;
+}
+
+NormInput random_norm(uint64_t seed, size_t n, size_t nrows, bool has_w, bool special) {
+  Rng g{seed * 0x9e3779b97f4a7c15ull + n * 7 + nrows};
+  NormInput in;
+  in.n = n, in.nrows = nrows, in.w_period = 1, in.has_w = has_w;
+  in.x.resize(n * nrows);
+  for (auto& f : in.x) f = draw_activation(g, special) * float(special && g.one_in(7) ? 1e-20 : 1.0);
+  if (has_w) {
+    in.w.resize(n);
+    for (auto& f : in.w) f = float(0.5 + g.unit());
+  }
+  return in;
+}
+
+R::GrInputs random_gr(uint64_t seed, const R::GrShape& shape, int ntok) {
+  const std::string bad = shape.check();
+  if (!bad.empty()) throw InputError("q8parity gr: " + bad);
+  Rng g{seed ^ 0x6772u};
+  R::GrInputs in;
+  in.shape = shape, in.ntok = ntok;
+  const size_t W = shape.width(), L = size_t(shape.hc_lr);
+  in.r.resize(size_t(ntok) * W);
+  for (auto& f : in.r) f = draw_activation(g, false);
+  in.w_norm.resize(W);
+  for (auto& f : in.w_norm) f = float(0.5 + g.unit());
+  auto weights = [&](size_t rows, size_t k) {
+    std::vector<uint8_t> w(rows * (k / 32) * 34);
+    for (size_t b = 0; b < rows * (k / 32); ++b) {
+      const uint16_t d = R::fp32_to_fp16(float(std::ldexp(1.0 + g.unit(), -9)) * (g.one_in(2) ? -1.0f : 1.0f));
+      w[b * 34] = uint8_t(d), w[b * 34 + 1] = uint8_t(d >> 8);
+      for (int i = 0; i < 32; ++i) w[b * 34 + 2 + i] = uint8_t(draw_code(g, false));
+    }
+    return w;
+  };
+  in.w_down = weights(L, W);
+  in.w_up = weights(W, L);
+  return in;
+}
+
+q8::GrProblem problem_of(const R::GrInputs& in) {
+  q8::GrProblem p;
+  p.hc = in.shape.hc, p.n_embd = in.shape.n_embd, p.hc_lr = in.shape.hc_lr, p.ntok = in.ntok, p.eps = in.eps;
+  p.r = in.r.data(), p.w_norm = in.w_norm.data(), p.w_down = in.w_down.data(), p.w_up = in.w_up.data();
+  return p;
+}
+
+std::vector<float> reference_matvec(const MatvecInput& in) { return R::matvec(in.w.data(), in.rows, in.k, in.x.data(), in.ntok); }
+std::vector<float> reference_rmsnorm(const NormInput& in) {
+  std::vector<float> y;
+  for (size_t i = 0; i < in.nrows; ++i) {
+    const std::vector<float> r =
+        R::rmsnorm(&in.x[i * in.n], in.has_w ? &in.w[(i % in.w_period) * in.n] : nullptr, in.n, in.eps);
+    y.insert(y.end(), r.begin(), r.end());
+  }
+  return y;
+}
+
+std::vector<Place> places(const DeviceSelection& sel) {
+  std::vector<Place> out;
+  if (sel.cpu) out.push_back({"cpu", -1});
+  for (int d : sel.gpus) out.push_back({"gpu" + std::to_string(d), d});
+  return out;
+}
+
+#if defined(BX_HAVE_CUDA)
+#define BX_Q8_GPU(expr) return expr
+#else
+#define BX_Q8_GPU(expr) throw InputError("q8parity: this build has no CUDA kernels")
+#endif
+
+std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in) {
+  if (p.device < 0) return q8::matvec_host(kVariants[v], in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison);
+  BX_Q8_GPU(kern::q8_matvec_gpu(p.device, v, in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison));
+}
+std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in) {
+  const float* w = in.has_w ? in.w.data() : nullptr;
+  if (p.device < 0) return q8::rmsnorm_host(kVariants[v], in.x.data(), w, in.n, in.nrows, in.w_period, in.eps);
+  BX_Q8_GPU(kern::q8_rmsnorm_gpu(p.device, v, in.x.data(), w, in.n, in.nrows, in.w_period, in.eps, kPoison));
+}
+q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds) {
+  const q8::GrProblem pr = problem_of(in);
+  if (p.device < 0) return q8::gr_host(kVariants[v], pr);
+  BX_Q8_GPU(kern::q8_gr_gpu(p.device, v, pr, kPoison, seconds));
+}
+
+Diff diff(const std::vector<float>& got, const std::vector<float>& want) {
+  Diff d;
+  d.size = want.size();
+  if (got.size() != want.size()) {
+    d.count = std::max(got.size(), want.size());
+    return d;
+  }
+  for (size_t i = 0; i < got.size(); ++i)
+    if (!R::same_bits(got[i], want[i])) {
+      if (d.count++ == 0) d.first = i, d.got = got[i], d.want = want[i];
+    }
+  return d;
+}
+
+std::string float_hex(float f) {
+  char b[12];
+  std::snprintf(b, sizeof b, "%08x", R::float_bits(f));
+  return b;
+}
+
+std::string describe(const Diff& d, size_t rows) {
+  char b[256];
+  if (d.count == 0) {
+    std::snprintf(b, sizeof b, "0 of %zu differ", d.size);
+    return b;
+  }
+  std::string at = "[" + std::to_string(d.first) + "]";
+  if (rows) at = "[t " + std::to_string(d.first / rows) + ", row " + std::to_string(d.first % rows) + "]";
+  std::snprintf(b, sizeof b, "%zu of %zu differ; first %s: got 0x%s (%.9g), want 0x%s (%.9g)", d.count, d.size, at.c_str(),
+                float_hex(d.got).c_str(), double(d.got), float_hex(d.want).c_str(), double(d.want));
+  return b;
+}
+
+std::vector<uint8_t> to_bytes(const std::vector<float>& v) {
+  std::vector<uint8_t> b(v.size() * 4);
+  for (size_t i = 0; i < v.size(); ++i) {
+    const uint32_t u = R::float_bits(v[i]);
+    for (int k = 0; k < 4; ++k) b[4 * i + k] = uint8_t(u >> (8 * k));
+  }
+  return b;
+}
+std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::string& what) {
+  if (bytes.size() % 4) throw InputError(what + ": " + std::to_string(bytes.size()) + " bytes is not a whole number of float32");
+  std::vector<float> v(bytes.size() / 4);
+  for (size_t i = 0; i < v.size(); ++i)
+    v[i] = q8::float_of(uint32_t(bytes[4 * i]) | uint32_t(bytes[4 * i + 1]) << 8 | uint32_t(bytes[4 * i + 2]) << 16 |
+                        uint32_t(bytes[4 * i + 3]) << 24);
+  return v;
+}
+
+std::vector<size_t> parse_variants(const std::vector<std::string>& names) {
+  std::vector<size_t> out;
+  for (const auto& n : names) {
+    bool any = false;
+    for (size_t v = 0; v < kVariantCount; ++v) {
+      const std::string full = kVariants[v].name, part = full.substr(full.find('/') + 1);
+      const std::string op = part.substr(0, part.find('/'));
+      if (n == "all" || n == full || n == part || n == op || fnmatch(n.c_str(), full.c_str(), 0) == 0 ||
+          fnmatch(n.c_str(), part.c_str(), 0) == 0) {
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+        any = true;
+      }
+    }
+    if (!any) throw InputError("--variant: no q8parity variant matches '" + n + "' (try: all, matvec, rmsnorm, gr, nr2/*)");
+  }
+  return out;
+}
+
+bool host_build_rules_hold(std::string* problem) {
+  // The same probes as the reference's, here in a translation unit that runs the variants' host code.
+  volatile float va = 1.0f + 0x1p-12f, vb = 1.0f + 0x1p-12f, vc = -(1.0f + 0x1p-11f), vt = FLT_MIN;
+  const float a = va, b = vb, c = vc, t = vt;
+  const float fused = a * b + c, half = t * 0.5f;
+  std::string p;
+  if (fused != 0.0f) p += "cli/q8parity compiled with contraction (a*b+c fused); ";
+  if (!(half != 0.0f && std::fpclassify(half) == FP_SUBNORMAL)) p += "cli/q8parity flushes subnormals; ";
+  if (!R::built_without_contraction()) p += "reference/q8parity compiled with contraction; ";
+  if (!R::built_without_ftz()) p += "reference/q8parity flushes subnormals; ";
+  if (problem) *problem = p;
+  return p.empty();
+}
+
+}  // namespace bx::q8parity

@@ -1,0 +1,137 @@
+// Oracle requests for q8parity (floats as little-endian float32 bytes in hex, token-major):
+//   {"op":"q8.matvec","rows":R,"k":K,"ntok":T,"weights":HEX,"x":HEX}
+//        weights: R*K/32 Q8_0 blocks of 34 bytes as GGUF stores them; x: T*K floats
+//        -> {"ref":HEX(T*R floats),"impl":{"q8parity/matvec/...@cpu":HEX,...},"agree":bool,"negative_control_differs":bool}
+//   {"op":"q8.rmsnorm","x":HEX,"w":HEX or "","eps":HEX8}   (eps: the float's 32-bit pattern, 8 hex digits)
+//        -> {"ref":HEX,"impl":{...},"agree":bool}
+//   {"op":"q8.gr_read","hc":C,"n_embd":E,"hc_lr":L,"ntok":T,"r":HEX,"w_norm":HEX,"w_down":HEX,"w_up":HEX,"eps":HEX8}
+//        -> {"ref":{"xn","pre","lo","gate","mixed"},"impl":{name@place:{...}},"agree_exact":bool,"nmse":{...}}
+// Every implementation reports its whole output. agree: every bit-exact implementation equals the
+// reference bit for bit (NaNs as a class); the negative control is reported, never counted in agree.
+// For the gr read, agree_exact compares the parts without expf (xn, pre) everywhere and every part on the
+// CPU; nmse gives each implementation's lo and mixed against float64.
+#include "cli/q8parity/q8parity.hpp"
+
+namespace bx::q8parity {
+namespace {
+
+uint64_t number(const json& req, const char* key, uint64_t lo, uint64_t hi) {
+  const json& v = req[key];
+  if (!v.is_number_unsigned() || v.get<uint64_t>() < lo || v.get<uint64_t>() > hi)
+    throw InputError(std::string("field '") + key + "' must be an integer " + std::to_string(lo) + ".." + std::to_string(hi));
+  return v.get<uint64_t>();
+}
+std::vector<uint8_t> bytes(const json& req, const char* key, size_t n) {
+  if (!req[key].is_string()) throw InputError(std::string("field '") + key + "' must be a hex string");
+  const std::string h = req[key].get<std::string>();
+  if (h.size() != 2 * n)
+    throw InputError(std::string("field '") + key + "': expected " + std::to_string(n) + " bytes (" + std::to_string(2 * n) +
+                     " hex digits) for the shape, got " + std::to_string(h.size()) + " hex digits");
+  return from_hex(h, n, std::string("field '") + key + "'");
+}
+std::vector<float> floats(const json& req, const char* key, size_t n) { return floats_of(bytes(req, key, 4 * n), key); }
+float eps_of(const json& req) {
+  const auto b = bytes(req, "eps", 4);
+  return q8::float_of(uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | b[3]);
+}
+std::string hexf(const std::vector<float>& v) {
+  const auto b = to_bytes(v);
+  return to_hex(b.data(), b.size());
+}
+json gr_json(const q8::GrResult& g) {
+  return {{"xn", hexf(g.xn)}, {"pre", hexf(g.pre)}, {"lo", hexf(g.lo)}, {"gate", hexf(g.gate)}, {"mixed", hexf(g.mixed)}};
+}
+
+json reply(const json& req, const std::vector<Place>& where) {
+  const std::string op = req["op"].get<std::string>();
+  if (op == "q8.matvec") {
+    require_fields(req, {"rows", "k", "ntok", "weights", "x"});
+    MatvecInput in;
+    in.rows = number(req, "rows", 1, 1 << 20);
+    in.k = number(req, "k", 32, 1 << 20);
+    if (in.k % 32) throw InputError("field 'k' must be a multiple of 32");
+    in.ntok = int(number(req, "ntok", 1, 8));
+    in.w = bytes(req, "weights", in.rows * (in.k / 32) * 34);
+    in.x = floats(req, "x", size_t(in.ntok) * in.k);
+    const std::vector<float> want = reference_matvec(in);
+    json impl = json::object();
+    bool agree = true, control_differs = true;
+    for (const Place& p : where)
+      for (size_t v = 0; v < kVariantCount; ++v) {
+        if (kVariants[v].op != Op::matvec) continue;
+        const auto got = run_matvec(v, p, in);
+        impl[std::string(kVariants[v].name) + "@" + p.where] = hexf(got);
+        const bool same = diff(got, want).same();
+        if (kVariants[v].negative)
+          control_differs = control_differs && !same;
+        else
+          agree = agree && same;
+      }
+    return {{"ref", hexf(want)}, {"impl", impl}, {"agree", agree}, {"negative_control_differs", control_differs}};
+  }
+  if (op == "q8.rmsnorm") {
+    require_fields(req, {"x", "w", "eps"});
+    if (!req["x"].is_string() || req["x"].get<std::string>().empty() || req["x"].get<std::string>().size() % 8)
+      throw InputError("field 'x' must be a non-empty hex string of float32 values (8 hex digits each)");
+    NormInput in;
+    in.n = req["x"].get<std::string>().size() / 8;
+    in.x = floats(req, "x", in.n);
+    in.has_w = req["w"].is_string() && !req["w"].get<std::string>().empty();
+    if (in.has_w) in.w = floats(req, "w", in.n);
+    in.eps = eps_of(req);
+    const std::vector<float> want = reference_rmsnorm(in);
+    json impl = json::object();
+    bool agree = true;
+    for (const Place& p : where)
+      for (size_t v = 0; v < kVariantCount; ++v) {
+        if (kVariants[v].op != Op::rmsnorm) continue;
+        const auto got = run_rmsnorm(v, p, in);
+        impl[std::string(kVariants[v].name) + "@" + p.where] = hexf(got);
+        agree = agree && diff(got, want).same();
+      }
+    return {{"ref", hexf(want)}, {"impl", impl}, {"agree", agree}};
+  }
+  if (op == "q8.gr_read") {
+    require_fields(req, {"hc", "n_embd", "hc_lr", "ntok", "r", "w_norm", "w_down", "w_up", "eps"});
+    R::GrInputs in;
+    in.shape.hc = int(number(req, "hc", 1, 16));
+    in.shape.n_embd = int(number(req, "n_embd", 32, 16384));
+    in.shape.hc_lr = int(number(req, "hc_lr", 32, 4096));
+    const std::string bad = in.shape.check();
+    if (!bad.empty()) throw InputError("q8.gr_read: " + bad);
+    in.ntok = int(number(req, "ntok", 1, 8));
+    const size_t W = in.shape.width(), L = size_t(in.shape.hc_lr);
+    in.r = floats(req, "r", size_t(in.ntok) * W);
+    in.w_norm = floats(req, "w_norm", W);
+    in.w_down = bytes(req, "w_down", L * (W / 32) * 34);
+    in.w_up = bytes(req, "w_up", W * (L / 32) * 34);
+    in.eps = eps_of(req);
+    const R::GrOutputs want = R::gr_read(in);
+    const R::GrOutputs64 want64 = R::gr_read64(in);
+    json impl = json::object(), nmse = json::object();
+    bool agree = true;
+    for (const Place& p : where)
+      for (size_t v = 0; v < kVariantCount; ++v) {
+        if (kVariants[v].op != Op::gr) continue;
+        const q8::GrResult got = run_gr(v, p, in);
+        const std::string name = std::string(kVariants[v].name) + "@" + p.where;
+        impl[name] = gr_json(got);
+        agree = agree && diff(got.xn, want.xn).same() && diff(got.pre, want.pre).same();
+        if (p.device < 0)
+          agree = agree && diff(got.lo, want.lo).same() && diff(got.gate, want.gate).same() && diff(got.mixed, want.mixed).same();
+        nmse[name] = {{"lo", R::nmse(got.lo, want64.lo)}, {"mixed", R::nmse(got.mixed, want64.mixed)}};
+      }
+    return {{"ref", gr_json({want.xn, want.pre, want.lo, want.gate, want.mixed})}, {"impl", impl}, {"agree_exact", agree},
+            {"nmse", nmse}};
+  }
+  throw InputError("unknown op '" + op + "'");
+}
+
+}  // namespace
+
+OracleHandler oracle(const DeviceSelection& sel) {
+  const std::vector<Place> where = places(sel);
+  return [where](const json& req) { return reply(req, where); };
+}
+
+}  // namespace bx::q8parity

@@ -1,0 +1,112 @@
+// q8parity in the CLI: problem inputs (seeded random and the spec's special values), the places a variant
+// runs on (the CPU through gpu/q8parity/host_run.hpp, every GPU through the kernels), bitwise comparison
+// with hex reports, and the selftest, verify, bench and oracle entry points.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/family.hpp"
+#include "cli/hex.hpp"
+#include "gpu/q8parity/host_run.hpp"
+#include "reference/q8parity/q8_ref.hpp"
+
+namespace bx::q8parity {
+
+namespace R = ref::q8;
+using q8::kVariantCount;
+using q8::kVariants;
+using q8::Op;
+
+// The value every output starts as before a run (finite, far from any result of the inputs drawn here):
+// an output a variant never writes stays this and differs from the reference.
+inline const float kPoison = q8::float_of(0x7f7fdeadu);
+
+// Inputs. `special`: codes -128 and 127 among uniform codes, scales +-0, subnormal, largest finite, +-inf
+// and NaN among ordinary ones, activations with subnormals and signed zeros (specs/q8parity.md).
+struct MatvecInput {
+  size_t rows = 0, k = 0;
+  int ntok = 1;
+  std::vector<uint8_t> w;  // rows * k / 32 blocks
+  std::vector<float> x;    // ntok * k
+};
+MatvecInput random_matvec(uint64_t seed, size_t rows, size_t k, int ntok, bool special);
+// The same weights, the first `ntok` tokens only.
+MatvecInput first_tokens(const MatvecInput& in, int ntok);
+
+struct NormInput {
+  size_t n = 0, nrows = 1, w_period = 1;
+  bool has_w = true;
+  float eps = 1e-6f;
+  std::vector<float> x, w;  // nrows * n; w_period * n (when has_w)
+};
+NormInput random_norm(uint64_t seed, size_t n, size_t nrows, bool has_w, bool special);
+R::GrInputs random_gr(uint64_t seed, const R::GrShape& shape, int ntok);
+q8::GrProblem problem_of(const R::GrInputs& in);
+
+// The CPU reference of each op (the canonical order; the gr read in float32 with the host's expf).
+std::vector<float> reference_matvec(const MatvecInput& in);
+std::vector<float> reference_rmsnorm(const NormInput& in);
+// reference_matvec over the machine's cores (rows are independent): for the large checks.
+std::vector<float> reference_matvec_parallel(const MatvecInput& in);
+
+// A place: the CPU (device -1) or GPU `device`.
+struct Place {
+  std::string where;  // "cpu", "gpu0", ...
+  int device = -1;
+};
+std::vector<Place> places(const DeviceSelection& sel);
+std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in);
+std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in);
+q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds = nullptr);
+
+// Bitwise comparison, NaNs as a class: how many of `got` differ from `want` and the first one.
+struct Diff {
+  size_t count = 0, first = 0, size = 0;
+  float got = 0, want = 0;
+  bool same() const { return count == 0 && size > 0; }
+};
+Diff diff(const std::vector<float>& got, const std::vector<float>& want);
+std::string float_hex(float f);  // 8 hex digits of the bit pattern
+// "3 of 536 differ; first [t 1, row 7]: got 0x3f800000 (1), want 0x3f800001 (1.0000001)" (rows > 0: token-major).
+std::string describe(const Diff& d, size_t rows);
+std::vector<uint8_t> to_bytes(const std::vector<float>& v);  // little-endian
+std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::string& what);  // a multiple of 4
+
+// Variant names ("all", "matvec", a full name or its part after "q8parity/") -> indices into kVariants.
+std::vector<size_t> parse_variants(const std::vector<std::string>& names);
+
+// True where this build's host code that runs variants was compiled without contraction and with
+// subnormals kept (the probe lives in a translation unit of cli/q8parity, built with its flags).
+bool host_build_rules_hold(std::string* problem);
+
+SelftestReport selftest(const SelftestOptions& opt);
+
+struct VerifyOptions {
+  size_t rows = 4099, k = 4096;
+  std::vector<int> ntoks = {1, 2, 3, 4, 5, 6, 7, 8};
+  uint64_t seed = 1;
+  bool special = false;
+  std::vector<size_t> variants;
+  // A real model's weights: a Q8_0 tensor of a GGUF file (rows and K from its shape), activations from an
+  // F32/F16 tensor of the same file (x_tensor; its token count caps ntok) or seeded.
+  std::string gguf, tensor, x_tensor;
+};
+// The matvec input of a verify run: seeded, or from the GGUF file (InputError naming file, tensor, offset).
+MatvecInput verify_input(const VerifyOptions& o, int max_tok);
+int run_verify(const RunContext& ctx, const VerifyOptions& opt);
+
+struct BenchOptions {
+  size_t rows = 32768, k = 4096;  // 142.6 MB of Q8_0 weights: about three times the H200's L2
+  std::vector<int> ntoks = {1, 2, 3, 4, 5, 6, 7, 8};
+  int reps = 10;                  // launches per timed sample
+};
+int run_bench(const RunContext& ctx, const BenchOptions& opt);
+
+OracleHandler oracle(const DeviceSelection& sel);
+
+std::vector<std::string> vector_files();
+std::map<std::string, std::string> generate_vectors();
+std::vector<std::string> check_vectors(const std::string& root);
+
+}  // namespace bx::q8parity

@@ -1,0 +1,233 @@
+// q8parity selftest: every variant on every place against the CPU reference, bitwise (NaNs as a class), on
+// seeded random inputs and on the spec's special values, at every token count 1..8 and at row counts that
+// leave NR = 2 and the 64-row thread blocks a tail; the negative control must differ; the gr read's parts
+// without expf bitwise, its epilogues bitwise between variants of one place and within NMSE 1e-7 of
+// float64. The first failures print the case, both values in hex and where they differ.
+#include <cstdio>
+
+#include "cli/q8parity/q8parity.hpp"
+#include "cli/q8parity/vectors.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/q8parity_kernels.hpp"
+#endif
+
+namespace bx::q8parity {
+namespace {
+
+struct MatvecCase {
+  std::string label;
+  MatvecInput in;
+  std::vector<float> want;
+  bool judge_control;  // uniform inputs with K >= 256: the negative control must differ on most rows
+};
+struct NormCase {
+  std::string label;
+  NormInput in;
+  std::vector<float> want;
+};
+struct GrCase {
+  std::string label;
+  R::GrInputs in;
+  R::GrOutputs want;
+  R::GrOutputs64 want64;
+};
+
+std::vector<MatvecCase> matvec_cases(uint64_t seed, bool full) {
+  struct Shape {
+    size_t rows, k;
+  };
+  std::vector<Shape> shapes = {{67, 32}, {130, 288}, {3, 544}, {193, 256}};
+  if (full) shapes.insert(shapes.end(), {{1, 32}, {1025, 4096}, {129, 2080}, {4097, 512}});
+  std::vector<MatvecCase> out;
+  for (bool special : {false, true})
+    for (const Shape& s : shapes) {
+      const MatvecInput all = random_matvec(seed + s.rows * 7 + s.k, s.rows, s.k, 8, special);
+      for (int t = 1; t <= 8; ++t) {
+        MatvecCase c;
+        c.label = std::string(special ? "special" : "random") + " rows " + std::to_string(s.rows) + " K " +
+                  std::to_string(s.k) + " ntok " + std::to_string(t);
+        c.in = first_tokens(all, t);
+        c.want = reference_matvec(c.in);
+        c.judge_control = !special && s.k >= 256 && s.rows >= 64;
+        out.push_back(std::move(c));
+      }
+    }
+  return out;
+}
+
+std::vector<NormCase> norm_cases(uint64_t seed, bool full) {
+  std::vector<size_t> ns = {1, 31, 32, 33, 100, 2560};
+  if (full) ns.insert(ns.end(), {127, 4097, 16384});
+  std::vector<NormCase> out;
+  for (bool special : {false, true})
+    for (bool has_w : {true, false})
+      for (size_t n : ns) {
+        NormCase c;
+        c.label = std::string(special ? "special" : "random") + " n " + std::to_string(n) + (has_w ? "" : " no weight");
+        c.in = random_norm(seed + n, n, 3, has_w, special);
+        c.want = reference_rmsnorm(c.in);
+        out.push_back(std::move(c));
+      }
+  return out;
+}
+
+std::vector<GrCase> gr_cases(uint64_t seed, bool full) {
+  std::vector<std::pair<R::GrShape, int>> shapes = {{{4, 64, 32}, 1}, {{4, 64, 32}, 3}, {{4, 2560, 320}, 1}};
+  if (full) shapes.insert(shapes.end(), {{{4, 2560, 320}, 8}, {{2, 96, 64}, 5}});
+  std::vector<GrCase> out;
+  for (const auto& [shape, ntok] : shapes) {
+    GrCase c;
+    c.label = "hc " + std::to_string(shape.hc) + " n_embd " + std::to_string(shape.n_embd) + " hc_lr " +
+              std::to_string(shape.hc_lr) + " ntok " + std::to_string(ntok);
+    c.in = random_gr(seed + size_t(shape.n_embd) * 3 + size_t(ntok), shape, ntok);
+    c.want = R::gr_read(c.in);
+    c.want64 = R::gr_read64(c.in);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+void check_matvec(size_t v, const Place& p, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
+                  SelftestRow& row) {
+  const q8::VariantRow& vr = kVariants[v];
+  if (vr.negative) {
+    Tally t{"must-differ"};
+    TallyCheck tc{t};
+    for (const auto& c : cases) {
+      if (!c.judge_control) continue;
+      const Diff d = diff(run_matvec(v, p, c.in), c.want);
+      tc.check(2 * d.count >= d.size, "negative control on " + p.where + ", " + c.label + ": only " + describe(d, c.in.rows) +
+                                          " (a reordered sum must differ on most rows: is the comparison blind?)");
+    }
+    row.checks.push_back(t);
+    return;
+  }
+  Tally vectors{"vectors"}, random{"random"}, special{"special"};
+  TallyCheck tv{vectors}, tr{random}, ts{special};
+  for (const auto& t : vecs) {
+    const Diff d = diff(run_matvec(v, p, t.in), t.y);
+    tv.check(d.same(), std::string(vr.name) + " on " + p.where + ", vectors tcId " + std::to_string(t.id) + " (" + t.comment +
+                           "): " + describe(d, t.in.rows));
+  }
+  for (const auto& c : cases) {
+    const Diff d = diff(run_matvec(v, p, c.in), c.want);
+    (c.label.rfind("special", 0) == 0 ? ts : tr).check(d.same(), std::string(vr.name) + " on " + p.where + ", " + c.label +
+                                                                       ": " + describe(d, c.in.rows));
+  }
+  row.checks.push_back(vectors);
+  row.checks.push_back(random);
+  row.checks.push_back(special);
+}
+
+void check_norm(size_t v, const Place& p, const std::vector<NormCase>& cases, SelftestRow& row) {
+  Tally random{"random"}, special{"special"};
+  TallyCheck tr{random}, ts{special};
+  for (const auto& c : cases) {
+    const Diff d = diff(run_rmsnorm(v, p, c.in), c.want);
+    (c.label.rfind("special", 0) == 0 ? ts : tr).check(d.same(), std::string(kVariants[v].name) + " on " + p.where + ", " +
+                                                                       c.label + ": " + describe(d, 0));
+  }
+  row.checks.push_back(random);
+  row.checks.push_back(special);
+}
+
+void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, SelftestRow& row) {
+  Tally exact{p.device < 0 ? "exact-host" : "exact-parts"}, nmse{"nmse"}, between{"vs-plain"};
+  TallyCheck te{exact}, tn{nmse}, tb{between};
+  const std::string who = std::string(kVariants[v].name) + " on " + p.where + ", ";
+  for (const auto& c : cases) {
+    const q8::GrResult got = run_gr(v, p, c.in);
+    auto exact_check = [&](const char* what, const std::vector<float>& g, const std::vector<float>& w) {
+      const Diff d = diff(g, w);
+      te.check(d.same(), who + c.label + ": " + what + " " + describe(d, 0));
+    };
+    exact_check("xn", got.xn, c.want.xn);
+    exact_check("pre", got.pre, c.want.pre);
+    if (p.device < 0) {  // the host's expf is the reference's: every output is bitwise
+      exact_check("lo", got.lo, c.want.lo);
+      exact_check("gate", got.gate, c.want.gate);
+      exact_check("mixed", got.mixed, c.want.mixed);
+    } else {  // the gate is a canonical matvec of the device's own lo
+      std::vector<float> gate;
+      const size_t W = c.in.shape.width(), L = size_t(c.in.shape.hc_lr);
+      for (int t = 0; t < c.in.ntok; ++t) {
+        const auto g = R::matvec(c.in.w_up.data(), W, L, &got.lo[size_t(t) * L], 1);
+        gate.insert(gate.end(), g.begin(), g.end());
+      }
+      exact_check("gate (from the device's lo)", got.gate, gate);
+    }
+    for (auto [what, g, w] : {std::tuple{"lo", &got.lo, &c.want64.lo}, std::tuple{"mixed", &got.mixed, &c.want64.mixed}}) {
+      const double e = R::nmse(*g, *w);
+      char b[96];
+      std::snprintf(b, sizeof b, "%s NMSE %.3g (limit 1e-7)", what, e);
+      tn.check(e <= 1e-7, who + c.label + ": " + b);
+    }
+    if (v != q8::kGrPlain) {
+      const q8::GrResult plain = run_gr(q8::kGrPlain, p, c.in);
+      for (auto [what, g, w] : {std::tuple{"xn", &got.xn, &plain.xn}, std::tuple{"pre", &got.pre, &plain.pre},
+                                std::tuple{"lo", &got.lo, &plain.lo}, std::tuple{"gate", &got.gate, &plain.gate},
+                                std::tuple{"mixed", &got.mixed, &plain.mixed}}) {
+        const Diff d = diff(*g, *w);
+        tb.check(d.same(), who + c.label + ": " + what + " against gr/plain " + describe(d, 0));
+      }
+    }
+  }
+  row.checks.push_back(exact);
+  row.checks.push_back(nmse);
+  if (v != q8::kGrPlain) row.checks.push_back(between);
+}
+
+}  // namespace
+
+SelftestReport selftest(const SelftestOptions& opt) {
+  SelftestReport rep;
+  {
+    Tally t{"build-rules"};
+    std::string problem;
+    TallyCheck{t}.check(host_build_rules_hold(&problem), "host build rules: " + problem);
+    rep.host_checks.push_back(t);
+    Tally f{"fp16-decode"};  // all 65536 scale encodings through the kernels' decoder
+    TallyCheck tf{f};
+    for (uint32_t h = 0; h < 65536; ++h)
+      tf.check(R::same_bits(q8::scale_of(h), R::fp16_to_fp32(uint16_t(h))),
+               "fp16 " + std::to_string(h) + ": got 0x" + float_hex(q8::scale_of(h)) + ", want 0x" +
+                   float_hex(R::fp16_to_fp32(uint16_t(h))));
+    rep.host_checks.push_back(f);
+  }
+  bool any_matvec = false, any_norm = false, any_gr = false;
+  for (size_t v = 0; v < kVariantCount; ++v) {
+    if (!opt.wants(kVariants[v].name)) continue;
+    any_matvec |= kVariants[v].op == Op::matvec;
+    any_norm |= kVariants[v].op == Op::rmsnorm;
+    any_gr |= kVariants[v].op == Op::gr;
+  }
+  const auto mc = any_matvec ? matvec_cases(opt.seed, opt.full) : std::vector<MatvecCase>{};
+  const auto mv = any_matvec ? load_embedded_matvec() : std::vector<MatvecVector>{};
+  const auto nc = any_norm ? norm_cases(opt.seed, opt.full) : std::vector<NormCase>{};
+  const auto gc = any_gr ? gr_cases(opt.seed, opt.full) : std::vector<GrCase>{};
+  for (const Place& p : places(opt.devices)) {
+#if defined(BX_HAVE_CUDA)
+    if (p.device >= 0) {
+      Tally t{p.where + " build-rules"};
+      const std::string problem = kern::q8_device_build_problems(p.device);
+      TallyCheck{t}.check(problem.empty(), p.where + " kernels' build rules: " + problem);
+      rep.host_checks.push_back(t);
+    }
+#endif
+    for (size_t v = 0; v < kVariantCount; ++v) {
+      if (!opt.wants(kVariants[v].name)) continue;
+      SelftestRow row{kVariants[v].name, p.where, {}};
+      switch (kVariants[v].op) {
+        case Op::matvec: check_matvec(v, p, mc, mv, row); break;
+        case Op::rmsnorm: check_norm(v, p, nc, row); break;
+        case Op::gr: check_gr(v, p, gc, row); break;
+      }
+      rep.rows.push_back(row);
+    }
+  }
+  if (opt.devices.gpus.empty())
+    rep.notes.push_back("q8parity: CPU rows run the kernels' per-item code on the host (no GPU selected)");
+  return rep;
+}
+
+}  // namespace bx::q8parity

@@ -1,0 +1,102 @@
+// bitexact verify q8parity: every selected matvec variant on every selected place, at every token count
+// asked for, against the CPU reference (computed on all cores): per variant and ntok the count of outputs
+// that differ (NaNs as a class) and the first one in hex. PASS: 0 everywhere except the negative control,
+// which must differ on most outputs (the comparison can fail).
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+#include "cli/q8parity/q8parity.hpp"
+#include "reference/q8parity/gguf.hpp"
+
+namespace bx::q8parity {
+
+std::vector<float> reference_matvec_parallel(const MatvecInput& in) {
+  std::vector<float> y(size_t(in.ntok) * in.rows);
+  const unsigned n = std::max(1u, std::min(std::thread::hardware_concurrency(), 64u));
+  std::vector<std::thread> pool;
+  for (unsigned w = 0; w < n; ++w)
+    pool.emplace_back([&, w] {
+      for (size_t r = w; r < in.rows; r += n)
+        for (int t = 0; t < in.ntok; ++t)
+          y[size_t(t) * in.rows + r] = R::matvec_element(in.w.data(), in.k, r, &in.x[size_t(t) * in.k]);
+    });
+  for (auto& t : pool) t.join();
+  return y;
+}
+
+MatvecInput verify_input(const VerifyOptions& o, int max_tok) {
+  if (o.gguf.empty()) return random_matvec(o.seed, o.rows, o.k, max_tok, o.special);
+  try {
+    const ref::gguf::File f = ref::gguf::read(o.gguf);
+    ref::gguf::Q8Matrix m = ref::gguf::q8_matrix(f, o.tensor);
+    MatvecInput in = random_matvec(o.seed, 1, m.k, max_tok, o.special);  // seeded activations of the right K
+    in.rows = m.rows;
+    in.w = std::move(m.blocks);
+    if (!o.x_tensor.empty()) {
+      const ref::gguf::Activations a = ref::gguf::activations(f, o.x_tensor);
+      if (a.k != in.k)
+        throw InputError(o.gguf + ": tensor '" + o.x_tensor + "': row length " + std::to_string(a.k) + ", the weights' K is " +
+                         std::to_string(in.k));
+      if (a.tokens < size_t(max_tok))
+        throw InputError(o.gguf + ": tensor '" + o.x_tensor + "' holds " + std::to_string(a.tokens) + " tokens, --ntok asks for " +
+                         std::to_string(max_tok));
+      in.x.assign(a.x.begin(), a.x.begin() + std::ptrdiff_t(size_t(max_tok) * in.k));
+    }
+    return in;
+  } catch (const ref::gguf::GgufError& e) {
+    throw InputError(e.what());
+  }
+}
+
+int run_verify(const RunContext& ctx, const VerifyOptions& o) {
+  const int max_tok = *std::max_element(o.ntoks.begin(), o.ntoks.end());
+  const std::vector<Place> where = places(ctx.devices);
+  if (where.empty()) throw InputError("verify q8parity: no device selected");
+  const bool cpu_only = ctx.devices.gpus.empty();
+  const MatvecInput all = verify_input(o, max_tok);
+  if (cpu_only && all.rows * all.k > (size_t(1) << 22))
+    throw InputError("verify q8parity: a CPU-only run takes at most rows * K = 2^22 (use a GPU, or --rows/--k)");
+  if (!ctx.quiet) std::fprintf(stderr, "verify q8parity: reference for %zu rows x K %zu x %d tokens...\n", all.rows, all.k, max_tok);
+  const std::vector<float> ref_all = reference_matvec_parallel(all);
+  if (o.gguf.empty())
+    std::printf("verify q8parity: rows %zu, K %zu, seed %llu, %s inputs\n", all.rows, all.k, (unsigned long long)o.seed,
+                o.special ? "special" : "random");
+  else
+    std::printf("verify q8parity: %s tensor '%s' (%zu rows, K %zu), activations %s\n", o.gguf.c_str(), o.tensor.c_str(), all.rows,
+                all.k, o.x_tensor.empty() ? "seeded" : ("from '" + o.x_tensor + "'").c_str());
+  std::printf("%-42s %-5s %4s %10s  %s\n", "variant", "place", "ntok", "differ", "first difference");
+  json runs = json::array();
+  bool ok = true;
+  size_t checked = 0;
+  for (const Place& p : where)
+    for (size_t v : o.variants) {
+      if (kVariants[v].op != Op::matvec) continue;
+      for (int t : o.ntoks) {
+        const MatvecInput in = first_tokens(all, t);
+        const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * all.rows));
+        const Diff d = diff(run_matvec(v, p, in), want);
+        const bool control = kVariants[v].negative;
+        const bool pass = control ? 2 * d.count >= d.size : d.same();
+        ok = ok && pass;
+        ++checked;
+        std::printf("%-42s %-5s %4d %10zu  %s%s\n", kVariants[v].name, p.where.c_str(), t, d.count,
+                    d.count ? describe(d, all.rows).c_str() : "-",
+                    control ? (pass ? "  (negative control: differs, as it must)" : "  (negative control: FAILED to differ)")
+                            : (pass ? "" : "  FAIL"));
+        runs.push_back({{"variant", kVariants[v].name}, {"place", p.where}, {"ntok", t}, {"differ", d.count},
+                        {"outputs", d.size}, {"pass", pass}, {"negative_control", control},
+                        {"first", d.count ? describe(d, all.rows) : ""}});
+      }
+    }
+  if (checked == 0) throw InputError("verify q8parity: no matvec variant selected");
+  std::printf("verify q8parity %s\n", ok ? "PASSED" : "FAILED");
+  if (ctx.json)
+    std::printf("%s\n", json({{"family", "q8parity"}, {"rows", all.rows}, {"k", all.k}, {"seed", o.seed}, {"gguf", o.gguf}, {"tensor", o.tensor},
+                          {"runs", runs}, {"pass", ok}})
+                            .dump()
+                            .c_str());
+  return ok ? 0 : 1;
+}
+
+}  // namespace bx::q8parity
