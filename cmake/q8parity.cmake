@@ -8,3 +8,28 @@ if(TARGET bx_kernels)
   set_source_files_properties(${bx_q8_cuda} PROPERTIES COMPILE_OPTIONS
                               "-fmad=false;-ftz=false;-prec-div=true;-prec-sqrt=true")
 endif()
+
+# The kernel set: all (every matvec variant at every ntok), or one (each kernel template compiled once:
+# the unrolled token loop at ntok 1 and 8; what a gate on a machine without a GPU needs, in a quarter of
+# the nvcc time). auto (the default): all when this machine shows a GPU at configure time, else one. The gpu
+# preset (binaries built here to run elsewhere) sets all.
+set(BX_Q8_KERNELS auto CACHE STRING "q8parity matvec kernels compiled: auto, all or one")
+set_property(CACHE BX_Q8_KERNELS PROPERTY STRINGS auto all one)
+set(bx_q8_kernels ${BX_Q8_KERNELS})
+if(bx_q8_kernels STREQUAL "auto")
+  execute_process(COMMAND nvidia-smi -L RESULT_VARIABLE bx_smi_rc OUTPUT_QUIET ERROR_QUIET)
+  if(bx_smi_rc EQUAL 0)
+    set(bx_q8_kernels all)
+  else()
+    set(bx_q8_kernels one)
+  endif()
+endif()
+if(NOT bx_q8_kernels MATCHES "^(all|one)$")
+  message(FATAL_ERROR "BX_Q8_KERNELS must be auto, all or one (got '${BX_Q8_KERNELS}')")
+endif()
+if(TARGET bx_kernels)
+  message(STATUS "bitexact: q8parity GPU kernels: ${bx_q8_kernels} (BX_Q8_KERNELS=${BX_Q8_KERNELS})")
+  if(bx_q8_kernels STREQUAL "one")
+    set_property(SOURCE ${CMAKE_SOURCE_DIR}/gpu/kernels/q8parity_matvec.cu APPEND PROPERTY COMPILE_DEFINITIONS BX_Q8_KERNELS_ONE=1)
+  endif()
+endif()

@@ -27,11 +27,15 @@ struct Rng {
   bool one_in(unsigned n) { return next() % n == 0; }
 };
 
-// Scales as a quantizer makes them (amax / 127 for weights of magnitude ~0.01..1), or a special one.
-uint16_t draw_scale(Rng& g, bool special) {
+// Scales as a quantizer makes them (amax / 127 for weights of magnitude ~0.01..1), or a special one:
+// +-0, subnormal, the largest finite, and (where nonfinite) +-inf and NaN. Non-finite scales make their
+// whole row inf or NaN, so they go only into chosen rows: most outputs of special inputs stay finite and
+// their comparisons keep their power (NaNs compare equal as a class whatever the order).
+uint16_t draw_scale(Rng& g, bool special, bool nonfinite) {
   static const uint16_t kSpecial[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0200, 0x7bff, 0xfbff,
-                                      0x7c00, 0xfc00, 0x7e00, 0x0400, 0x3c00};
-  if (special && g.one_in(6)) return kSpecial[g.next() % (sizeof kSpecial / sizeof kSpecial[0])];
+                                      0x0400, 0x3c00, 0x7c00, 0xfc00, 0x7e00};
+  const size_t n = sizeof kSpecial / sizeof kSpecial[0] - (nonfinite ? 0 : 3);
+  if (special && g.one_in(6)) return kSpecial[g.next() % n];
   const float mag = float(std::ldexp(1.0 + g.unit(), -int(g.next() % 10) - 7));
   return R::fp32_to_fp16(g.one_in(2) ? -mag : mag);
 }
@@ -62,7 +66,7 @@ MatvecInput random_matvec(uint64_t seed, size_t rows, size_t k, int ntok, bool s
   in.rows = rows, in.k = k, in.ntok = ntok;
   in.w.resize(rows * (k / 32) * 34);
   for (size_t b = 0; b < rows * (k / 32); ++b) {
-    const uint16_t d = draw_scale(g, special);
+    const uint16_t d = draw_scale(g, special, (b / (k / 32)) % 8 == 5);  // rows 5, 13, ...: inf and NaN scales too
     in.w[b * 34] = uint8_t(d), in.w[b * 34 + 1] = uint8_t(d >> 8);
     for (int i = 0; i < 32; ++i) in.w[b * 34 + 2 + i] = uint8_t(draw_code(g, special));
   }
@@ -171,9 +175,21 @@ q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* sec
   BX_Q8_GPU(kern::q8_gr_gpu(p.device, v, pr, kPoison, seconds));
 }
 
+ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want) {
+  ControlVerdict c;
+  if (got.size() != want.size()) return c;
+  for (size_t i = 0; i < want.size(); ++i)
+    if (std::isfinite(want[i])) {
+      ++c.finite;
+      c.differ += !R::same_bits(got[i], want[i]);
+    }
+  return c;
+}
+
 Diff diff(const std::vector<float>& got, const std::vector<float>& want) {
   Diff d;
   d.size = want.size();
+  d.got_size = got.size();
   if (got.size() != want.size()) {
     d.count = std::max(got.size(), want.size());
     return d;
@@ -195,6 +211,10 @@ std::string describe(const Diff& d, size_t rows) {
   char b[256];
   if (d.count == 0) {
     std::snprintf(b, sizeof b, "0 of %zu differ", d.size);
+    return b;
+  }
+  if (d.got_size != d.size) {
+    std::snprintf(b, sizeof b, "%zu outputs where %zu were expected", d.got_size, d.size);
     return b;
   }
   std::string at = "[" + std::to_string(d.first) + "]";

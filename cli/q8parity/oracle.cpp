@@ -131,7 +131,13 @@ json reply(const json& req, const std::vector<Place>& where) {
 
 OracleHandler oracle(const DeviceSelection& sel) {
   const std::vector<Place> where = places(sel);
-  return [where](const json& req) { return reply(req, where); };
+  return [where](const json& req) {
+    try {
+      return reply(req, where);
+    } catch (const std::invalid_argument& e) {  // a shape the reference or a kernel refuses: one error line
+      throw InputError(e.what());
+    }
+  };
 }
 
 }  // namespace bx::q8parity

@@ -62,11 +62,18 @@ q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* sec
 
 // Bitwise comparison, NaNs as a class: how many of `got` differ from `want` and the first one.
 struct Diff {
-  size_t count = 0, first = 0, size = 0;
+  size_t count = 0, first = 0, size = 0, got_size = 0;
   float got = 0, want = 0;
   bool same() const { return count == 0 && size > 0; }
 };
 Diff diff(const std::vector<float>& got, const std::vector<float>& want);
+// The negative control's verdict: among the outputs whose reference value is finite (inf and NaN rows
+// are equal under any order), how many differ. It passes when at least half of them do.
+struct ControlVerdict {
+  size_t differ = 0, finite = 0;
+  bool ok() const { return finite > 0 && 2 * differ >= finite; }
+};
+ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want);
 std::string float_hex(float f);  // 8 hex digits of the bit pattern
 // "3 of 536 differ; first [t 1, row 7]: got 0x3f800000 (1), want 0x3f800001 (1.0000001)" (rows > 0: token-major).
 std::string describe(const Diff& d, size_t rows);

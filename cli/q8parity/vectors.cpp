@@ -1,8 +1,10 @@
 // vectors/q8parity/matvec.json: small Q8_0 matrices built around one bug class each (special scales and
 // codes, subnormal and signed-zero activations, cancellation that any other summation order rounds
-// differently, odd row counts, eight distinct tokens), expected outputs from the reference as float32 bit
-// patterns. Generated deterministically; `vectors check` recomputes every expected output and compares the
-// file with what generation gives; the selftest runs every variant on the embedded copy.
+// differently, odd row counts, eight distinct tokens); vectors/q8parity/rmsnorm.json: rows around the
+// 32 lanes and the butterfly (1, 31, 32, 33 elements), weighted and not, zero rows, overflow, subnormals,
+// eps 0. Expected outputs from the reference as float32 bit patterns. Generated deterministically;
+// `vectors check` recomputes every expected output and compares each file with what generation gives; the
+// selftest runs every variant on the embedded copies.
 #include "cli/q8parity/q8parity.hpp"
 #include "cli/q8parity/vectors.hpp"
 #include "cli/embedded.hpp"
@@ -14,6 +16,8 @@ namespace {
 
 constexpr const char* kMatvecPath = "vectors/q8parity/matvec.json";
 constexpr const char* kSchema = "q8parity_matvec_v1";
+constexpr const char* kRmsPath = "vectors/q8parity/rmsnorm.json";
+constexpr const char* kRmsSchema = "q8parity_rmsnorm_v1";
 
 struct Spec {
   const char* comment;
@@ -70,6 +74,44 @@ std::string hex_floats(const std::vector<float>& v) {
   return to_hex(b.data(), b.size());
 }
 
+struct RmsSpec {
+  const char* comment;
+  std::vector<std::string> flags;
+  size_t n;
+  bool has_w;
+  float eps;
+  uint64_t seed;
+  int kind;  // 0 uniform, 1 zeros, 2 huge (x^2 overflows), 3 subnormal, 4 mixed magnitudes
+};
+std::vector<RmsSpec> rms_specs() {
+  return {{"one element: lanes 1..31 hold 0 and the butterfly still sums 32 values", {"EmptyLanes"}, 1, true, 1e-6f, 1, 0},
+          {"31 elements: lane 31 empty", {"LaneTail"}, 31, true, 1e-6f, 2, 0},
+          {"32 elements: one per lane", {"LaneTail"}, 32, true, 1e-6f, 3, 0},
+          {"33 elements: lane 0 holds two", {"LaneTail", "LaneOrder"}, 33, true, 1e-6f, 4, 0},
+          {"100 elements, weighted", {"LaneOrder"}, 100, true, 1e-6f, 5, 4},
+          {"100 elements without a weight (y = x * r)", {"NoWeight"}, 100, false, 1e-5f, 6, 4},
+          {"a zero row: r = 1 / sqrt(eps)", {"ZeroRow"}, 64, true, 1e-6f, 7, 1},
+          {"x^2 overflows: ss = inf, r = 0", {"Overflow"}, 40, true, 1e-6f, 8, 2},
+          {"subnormal elements: ss underflows below eps", {"Subnormal"}, 70, true, 1e-12f, 9, 3},
+          {"a zero row with eps 0: r = inf, y = 0 * inf = NaN", {"EpsZero"}, 32, false, 0.0f, 10, 1},
+          {"the seed's stream length 2560", {"LaneOrder"}, 2560, true, 1e-6f, 11, 4}};
+}
+NormInput build_rms(const RmsSpec& s) {
+  NormInput in = random_norm(s.seed, s.n, 1, s.has_w, false);
+  in.eps = s.eps;
+  for (size_t i = 0; i < s.n; ++i) {
+    float& x = in.x[i];
+    switch (s.kind) {
+      case 1: x = i % 3 ? 0.0f : -0.0f; break;
+      case 2: x = (i % 2 ? -3e19f : 2e19f) * float(1 + i % 5); break;
+      case 3: x = q8::float_of(uint32_t((i % 2 ? 0x80000000u : 0u) | (0x00100000u + uint32_t(i) * 7919u))); break;
+      case 4: x *= i % 7 == 0 ? 1000.0f : (i % 5 == 0 ? 1e-3f : 1.0f); break;
+      default: break;
+    }
+  }
+  return in;
+}
+
 }  // namespace
 
 std::string generate_matvec_text() {
@@ -124,9 +166,10 @@ std::vector<MatvecVector> parse_matvec(const std::string& file, const std::strin
       v.comment = io::get_str(t, "comment", where);
       for (const char* f : {"rows", "k", "ntok"})
         if (!t[f].is_number_unsigned()) throw InputError(where + ": field '" + f + "' must be a positive integer");
-      v.in.rows = t["rows"].get<size_t>(), v.in.k = t["k"].get<size_t>(), v.in.ntok = t["ntok"].get<int>();
-      if (v.in.rows == 0 || v.in.rows > 65536 || v.in.k == 0 || v.in.k % 32 || v.in.k > 65536 || v.in.ntok < 1 || v.in.ntok > 8)
+      const uint64_t rows = t["rows"].get<uint64_t>(), k = t["k"].get<uint64_t>(), ntok = t["ntok"].get<uint64_t>();
+      if (rows == 0 || rows > 65536 || k == 0 || k % 32 || k > 65536 || ntok < 1 || ntok > 8)
         throw InputError(where + ": rows 1..65536, k a multiple of 32 up to 65536, ntok 1..8");
+      v.in.rows = size_t(rows), v.in.k = size_t(k), v.in.ntok = int(ntok);
       const size_t wb = v.in.rows * (v.in.k / 32) * 34;
       auto hex_field = [&](const char* f, size_t n) {
         const std::string h = io::get_str(t, f, where);
@@ -140,7 +183,8 @@ std::vector<MatvecVector> parse_matvec(const std::string& file, const std::strin
       out.push_back(std::move(v));
     }
   }
-  if (int(out.size()) != top["numberOfTests"].get<int>()) throw InputError(file + ": numberOfTests does not match the tests");
+  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != out.size())
+    throw InputError(file + ": numberOfTests does not match the tests");
   return out;
 }
 
@@ -148,8 +192,85 @@ std::vector<MatvecVector> load_embedded_matvec() {
   return parse_matvec(std::string("(embedded) ") + kMatvecPath, embedded_file(kMatvecPath));
 }
 
-std::vector<std::string> vector_files() { return {kMatvecPath}; }
-std::map<std::string, std::string> generate_vectors() { return {{kMatvecPath, generate_matvec_text()}}; }
+std::string generate_rmsnorm_text() {
+  using io::json;
+  json notes = {{"EmptyLanes", "fewer elements than lanes: empty lanes hold 0 and join the butterfly"},
+                {"LaneTail", "lengths around 32: which lane holds the last elements"},
+                {"LaneOrder", "more than one element per lane with mixed magnitudes: another order of the sums rounds differently"},
+                {"NoWeight", "the unweighted form y = x * r (one rounding)"},
+                {"ZeroRow", "all (signed) zeros: ss = 0, r = 1 / sqrt(eps)"},
+                {"Overflow", "x^2 overflows: ss = inf, r = 0"},
+                {"Subnormal", "subnormal elements: flush-to-zero changes ss and y"},
+                {"EpsZero", "eps 0 on a zero row: r = inf and y = NaN (compared as a class)"}};
+  json groups = json::array();
+  int id = 0;
+  for (const RmsSpec& s : rms_specs()) {
+    const NormInput in = build_rms(s);
+    json t = {{"tcId", ++id}, {"comment", s.comment}, {"flags", s.flags}, {"n", in.n}, {"eps", float_hex(in.eps)},
+              {"x", hex_floats(in.x)}, {"w", in.has_w ? hex_floats(in.w) : ""}, {"y", hex_floats(reference_rmsnorm(in))},
+              {"result", "valid"}};
+    groups.push_back({{"type", "RmsnormTest"}, {"tests", json::array({t})}});
+  }
+  json top = {{"algorithm", "q8parity-rmsnorm"},
+              {"schema", kRmsSchema},
+              {"generator", "bitexact vectors generate --family q8parity"},
+              {"numberOfTests", id},
+              {"notes", notes},
+              {"header", {"x, w, y: n float32 LE (w empty: no weight); eps: the float32 bit pattern, 8 hex digits; "
+                          "the canonical order of specs/q8parity.md (32 lanes, xor butterfly, 1 / sqrt(ss / n + eps))"}},
+              {"testGroups", groups}};
+  return io::render(top, "testGroups");
+}
+
+std::vector<RmsnormVector> parse_rmsnorm(const std::string& file, const std::string& text) {
+  using io::json;
+  const json top = io::parse_json(file, text);
+  io::check_header(top, file, kRmsSchema, {"header"});
+  std::vector<RmsnormVector> out;
+  std::set<int> seen;
+  for (const json& g : top["testGroups"]) {
+    io::require_keys(g, {"type", "tests"}, {}, file + ": a test group");
+    for (const json& t : g["tests"]) {
+      const int id = io::get_id(t, seen, file);
+      const std::string where = file + ": tcId " + std::to_string(id);
+      io::require_keys(t, {"tcId", "comment", "flags", "n", "eps", "x", "w", "y", "result"}, {}, where);
+      io::get_flags(t, top["notes"], where);
+      io::check_result(t, where);
+      RmsnormVector v;
+      v.id = id;
+      v.comment = io::get_str(t, "comment", where);
+      if (!t["n"].is_number_unsigned() || t["n"].get<uint64_t>() == 0 || t["n"].get<uint64_t>() > 65536)
+        throw InputError(where + ": field 'n' must be 1..65536");
+      v.in.n = size_t(t["n"].get<uint64_t>());
+      auto floats_field = [&](const char* f, size_t n) {
+        const std::string h = io::get_str(t, f, where);
+        if (h.size() != 8 * n)
+          throw InputError(where + ": field '" + f + "': expected " + std::to_string(n) + " floats (" + std::to_string(8 * n) +
+                           " hex digits), got " + std::to_string(h.size()) + " hex digits");
+        return floats_of(from_hex(h, 4 * n, where + ": field '" + f + "'"), where + ": field '" + f + "'");
+      };
+      const auto eps = from_hex(io::get_str(t, "eps", where), 4, where + ": field 'eps'");
+      v.in.eps = q8::float_of(uint32_t(eps[0]) << 24 | uint32_t(eps[1]) << 16 | uint32_t(eps[2]) << 8 | eps[3]);
+      v.in.x = floats_field("x", v.in.n);
+      v.in.has_w = !io::get_str(t, "w", where).empty();
+      if (v.in.has_w) v.in.w = floats_field("w", v.in.n);
+      v.y = floats_field("y", v.in.n);
+      out.push_back(std::move(v));
+    }
+  }
+  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != out.size())
+    throw InputError(file + ": numberOfTests does not match the tests");
+  return out;
+}
+
+std::vector<RmsnormVector> load_embedded_rmsnorm() {
+  return parse_rmsnorm(std::string("(embedded) ") + kRmsPath, embedded_file(kRmsPath));
+}
+
+std::vector<std::string> vector_files() { return {kMatvecPath, kRmsPath}; }
+std::map<std::string, std::string> generate_vectors() {
+  return {{kMatvecPath, generate_matvec_text()}, {kRmsPath, generate_rmsnorm_text()}};
+}
 
 std::vector<std::string> check_vectors(const std::string& root) {
   std::vector<std::string> problems;
@@ -166,6 +287,19 @@ std::vector<std::string> check_vectors(const std::string& root) {
   }
   if (text != generate_matvec_text())
     problems.push_back(std::string(kMatvecPath) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
+  if (!io::read_repo_file(root, kRmsPath, text, problems)) return problems;
+  try {
+    for (const RmsnormVector& v : parse_rmsnorm(kRmsPath, text)) {
+      const Diff d = diff(reference_rmsnorm(v.in), v.y);
+      if (!d.same())
+        problems.push_back(std::string(kRmsPath) + ": tcId " + std::to_string(v.id) + ": the reference gives other outputs: " + describe(d, 0));
+    }
+  } catch (const InputError& e) {
+    problems.push_back(e.what());
+    return problems;
+  }
+  if (text != generate_rmsnorm_text())
+    problems.push_back(std::string(kRmsPath) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
   return problems;
 }
 

@@ -36,6 +36,20 @@ static_assert(kStageBlocks * kBlockBytes % 16 == 0, "a row's misalignment must n
 static_assert(14 + kStageBlocks * kBlockBytes + 2 <= kSegChunks * 16, "18 chunks cover a stage at any (even) misalignment");
 static_assert(14 + (kStageBlocks - 1) * kBlockBytes + 48 <= kSegBytes, "the last block's three quads lie inside the slot");
 
+// The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template
+// compiled for sm_90, the unrolled token loop at ntok 1 and 8 only: the gate on a machine without a GPU).
+#if defined(BX_Q8_KERNELS_ONE)
+template <int NTOK>
+constexpr bool kCompiled = NTOK == 0 || NTOK == 1 || NTOK == 8;
+#else
+template <int NTOK>
+constexpr bool kCompiled = true;
+#endif
+[[noreturn]] void not_in_build(const VariantRow& row, int ntok) {
+  throw std::invalid_argument(std::string(row.name) + " at ntok " + std::to_string(ntok) +
+                              ": kernel not in this build (BX_Q8_KERNELS=one; configure with BX_Q8_KERNELS=all)");
+}
+
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
   const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
@@ -218,6 +232,7 @@ size_t q8_weight_pad() { return kWeightPad; }
 std::string q8_matvec_build_probe(int dev) { return probe_this_tu(dev, "q8parity_matvec.cu"); }
 void q8_matvec_launch(size_t v, const uint8_t* w, size_t rows, size_t k, const float* x, int ntok, float* y) {
   check_shape(rows, k, ntok);
+  bx_sync_fault_to_device();  // this translation unit's copy of the zoo switch, also when another file launches
   if (reinterpret_cast<uintptr_t>(w) % 16 || reinterpret_cast<uintptr_t>(x) % 16)
     throw std::invalid_argument("q8 matvec: weights and activations must be 16-byte aligned device buffers (cp.async)");
   const VariantRow& row = kVariants[v];
@@ -228,7 +243,10 @@ void q8_matvec_launch(size_t v, const uint8_t* w, size_t rows, size_t k, const f
     return;
   }
   with_matvec_shape(row, ntok, [&](auto nr, auto packed, auto ntok_c) {
-    launch_matvec<decltype(nr)::value, decltype(packed)::value, decltype(ntok_c)::value>(w, rows, k, x, ntok, y);
+    if constexpr (kCompiled<decltype(ntok_c)::value>)
+      launch_matvec<decltype(nr)::value, decltype(packed)::value, decltype(ntok_c)::value>(w, rows, k, x, ntok, y);
+    else
+      not_in_build(row, ntok);
   });
 }
 
@@ -254,10 +272,13 @@ std::vector<Q8KernelInfo> q8_kernel_info(size_t v, int ntok) {
   if (row.negative) return {info_of(q8_negative_control_kernel, "q8_negative_control_kernel")};
   std::vector<Q8KernelInfo> out;
   with_matvec_shape(row, std::max(ntok, 1), [&](auto nr, auto packed, auto ntok_c) {
-    out.push_back(info_of(q8_matvec_kernel<decltype(nr)::value, decltype(packed)::value, decltype(ntok_c)::value>,
-                          "q8_matvec_kernel<" + std::to_string(decltype(nr)::value) + "," +
-                              (decltype(packed)::value ? "packed" : "unpacked") + "," +
-                              std::to_string(decltype(ntok_c)::value) + ">"));
+    if constexpr (kCompiled<decltype(ntok_c)::value>)
+      out.push_back(info_of(q8_matvec_kernel<decltype(nr)::value, decltype(packed)::value, decltype(ntok_c)::value>,
+                            "q8_matvec_kernel<" + std::to_string(decltype(nr)::value) + "," +
+                                (decltype(packed)::value ? "packed" : "unpacked") + "," +
+                                std::to_string(decltype(ntok_c)::value) + ">"));
+    else
+      not_in_build(row, ntok);
   });
   return out;
 }

@@ -98,6 +98,16 @@ TEST(GpuQ8, MatvecRealSizeMatrix) {
   }
 }
 
+// More row groups than the grid holds at once: thread blocks loop over groups.
+TEST(GpuQ8, MatvecGridStrideOverManyRowGroups) {
+  for (const Place& p : gpus())
+    for (int t : {1, 8}) {
+      const MatvecInput in = random_matvec(40001, 40001, 64, t, true);
+      const auto want = reference_matvec_parallel(in);
+      for (size_t v : variants_of(Op::matvec)) EXPECT_TRUE(diff(run_matvec(v, p, in), want).same()) << kVariants[v].name << " ntok " << t;
+    }
+}
+
 TEST(GpuQ8, TokenOutputsDoNotDependOnNtok) {
   const MatvecInput all = random_matvec(77, 129, 544, 8, true);
   for (const Place& p : gpus())

@@ -164,6 +164,13 @@ TEST(Q8Vectors, TheFileMatchesTheReferenceAndGeneration) {
       const Diff d = diff(run_matvec(v, kCpu, t.in), t.y);
       EXPECT_TRUE(d.same()) << kVariants[v].name << " tcId " << t.id << ": " << describe(d, t.in.rows);
     }
+  const auto rms = load_embedded_rmsnorm();
+  ASSERT_GE(rms.size(), 10u);
+  for (const auto& t : rms)
+    for (size_t v : variants_of(Op::rmsnorm)) {
+      const Diff d = diff(run_rmsnorm(v, kCpu, t.in), t.y);
+      EXPECT_TRUE(d.same()) << kVariants[v].name << " rmsnorm tcId " << t.id << ": " << describe(d, 0);
+    }
 }
 
 TEST(Q8Vectors, MalformedFilesAreOneClearError) {

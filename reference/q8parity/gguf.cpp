@@ -1,9 +1,11 @@
 // The strict GGUF reader (see gguf.hpp).
 #include "reference/q8parity/gguf.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <algorithm>
 #include <set>
 
 #include "reference/q8parity/q8_ref.hpp"
@@ -50,6 +52,26 @@ std::pair<uint64_t, uint64_t> block_of(uint32_t t) {
     case 30: return {1, 2};
     default: return {0, 0};
   }
+}
+
+// A name from the file as it may appear in a one-line message: printable ASCII kept, other bytes as \xNN,
+// at most 80 characters.
+std::string printable(const std::string& s) {
+  std::string o;
+  for (unsigned char c : s) {
+    if (o.size() >= 80) {
+      o += "...";
+      break;
+    }
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      o += char(c);
+    } else {
+      char b[8];
+      std::snprintf(b, sizeof b, "\\x%02x", c);
+      o += b;
+    }
+  }
+  return o;
 }
 
 class Cursor {
@@ -108,17 +130,18 @@ uint64_t scalar_size(uint32_t t) {
 void skip_value(Cursor& c, uint32_t type, const std::string& key, int depth) {
   const uint64_t start = c.at();
   if (type == kString) {
-    c.str(("value of '" + key + "'").c_str(), uint64_t(1) << 32);
+    c.str("a metadata string value", uint64_t(1) << 32);
     return;
   }
   if (type == kArray) {
-    if (depth > 3) c.fail("metadata '" + key + "': arrays nested deeper than 4", start);
+    if (depth > 3) c.fail("metadata '" + printable(key) + "': arrays nested deeper than 4", start);
     const uint32_t et = c.get<uint32_t>("array element type");
     const uint64_t n = c.get<uint64_t>("array length");
     if (et != kString && et != kArray && scalar_size(et) == 0)
-      c.fail("metadata '" + key + "': unknown array element type " + std::to_string(et), start);
+      c.fail("metadata '" + printable(key) + "': unknown array element type " + std::to_string(et), start);
     const uint64_t min_each = et == kString || et == kArray ? 8 : scalar_size(et);
-    if (n > c.left() / min_each) c.fail("metadata '" + key + "': array of " + std::to_string(n) + " elements does not fit in the file", start);
+    if (n > c.left() / min_each)
+      c.fail("metadata '" + printable(key) + "': array of " + std::to_string(n) + " elements does not fit in the file", start);
     if (et != kString && et != kArray) {
       c.skip(n * min_each, "array elements");
       return;
@@ -127,12 +150,12 @@ void skip_value(Cursor& c, uint32_t type, const std::string& key, int depth) {
     return;
   }
   const uint64_t s = scalar_size(type);
-  if (s == 0) c.fail("metadata '" + key + "': unknown value type " + std::to_string(type), start);
+  if (s == 0) c.fail("metadata '" + printable(key) + "': unknown value type " + std::to_string(type), start);
   c.skip(s, "metadata value");
 }
 
 std::string where_of(const File& f, const Tensor& t) {
-  return f.path + ": tensor '" + t.name + "' (info at offset " + std::to_string(t.info_offset) + ", data at offset " +
+  return f.path + ": tensor '" + printable(t.name) + "' (info at offset " + std::to_string(t.info_offset) + ", data at offset " +
          std::to_string(t.data_offset) + ")";
 }
 
@@ -147,7 +170,7 @@ uint64_t Tensor::elements() const {
 const Tensor& File::find(const std::string& name) const {
   for (const Tensor& t : tensors)
     if (t.name == name) return t;
-  throw GgufError(path + ": no tensor named '" + name + "' (" + std::to_string(tensors.size()) + " tensors in the file)");
+  throw GgufError(path + ": no tensor named '" + printable(name) + "' (" + std::to_string(tensors.size()) + " tensors in the file)");
 }
 
 File parse(std::vector<uint8_t> bytes, const std::string& path) {
@@ -169,7 +192,7 @@ File parse(std::vector<uint8_t> bytes, const std::string& path) {
     const uint64_t start = c.at();
     const std::string key = c.str("metadata key", 65535);
     if (key.empty()) c.fail("empty metadata key", start);
-    if (!keys.insert(key).second) c.fail("duplicate metadata key '" + key + "'", start);
+    if (!keys.insert(key).second) c.fail("duplicate metadata key '" + printable(key) + "'", start);
     const uint64_t tpos = c.at();
     const uint32_t type = c.get<uint32_t>("metadata value type");
     if (key == "general.alignment") {
@@ -187,14 +210,14 @@ File parse(std::vector<uint8_t> bytes, const std::string& path) {
     t.info_offset = c.at();
     t.name = c.str("tensor name", 64);
     if (t.name.empty()) c.fail("a tensor with an empty name", t.info_offset);
-    if (!names.insert(t.name).second) c.fail("duplicate tensor name '" + t.name + "'", t.info_offset);
+    if (!names.insert(t.name).second) c.fail("duplicate tensor name '" + printable(t.name) + "'", t.info_offset);
     const uint32_t nd = c.get<uint32_t>("tensor n_dims");
-    if (nd < 1 || nd > 4) c.fail("tensor '" + t.name + "': n_dims " + std::to_string(nd) + " (1..4)", t.info_offset);
+    if (nd < 1 || nd > 4) c.fail("tensor '" + printable(t.name) + "': n_dims " + std::to_string(nd) + " (1..4)", t.info_offset);
     uint64_t elements = 1;
     for (uint32_t d = 0; d < nd; ++d) {
       const uint64_t v = c.get<uint64_t>("tensor dimension");
-      if (v == 0) c.fail("tensor '" + t.name + "': dimension " + std::to_string(d) + " is 0", t.info_offset);
-      if (v > (uint64_t(1) << 48) / elements) c.fail("tensor '" + t.name + "': more than 2^48 elements", t.info_offset);
+      if (v == 0) c.fail("tensor '" + printable(t.name) + "': dimension " + std::to_string(d) + " is 0", t.info_offset);
+      if (v > (uint64_t(1) << 48) / elements) c.fail("tensor '" + printable(t.name) + "': more than 2^48 elements", t.info_offset);
       elements *= v;
       t.dims.push_back(v);
     }
@@ -208,8 +231,12 @@ File parse(std::vector<uint8_t> bytes, const std::string& path) {
   for (Tensor& t : f.tensors) {
     const uint64_t rel = t.data_offset;
     if (rel % f.alignment)
-      throw GgufError(f.path + ": tensor '" + t.name + "' (info at offset " + std::to_string(t.info_offset) + "): data offset " +
+      throw GgufError(f.path + ": tensor '" + printable(t.name) + "' (info at offset " + std::to_string(t.info_offset) + "): data offset " +
                       std::to_string(rel) + " is not a multiple of the alignment " + std::to_string(f.alignment));
+    if (rel > f.bytes.size() - std::min<uint64_t>(f.data_start, f.bytes.size()))
+      throw GgufError(f.path + ": tensor '" + printable(t.name) + "' (info at offset " + std::to_string(t.info_offset) +
+                      "): data offset " + std::to_string(rel) + " lies past the end of the file (size " +
+                      std::to_string(f.bytes.size()) + ")");
     t.data_offset = f.data_start + rel;
     const auto [be, bb] = block_of(t.type);
     if (be) {
