@@ -232,6 +232,14 @@ std::vector<uint8_t> to_bytes(const std::vector<float>& v) {
   }
   return b;
 }
+std::string floats_hex(const std::vector<float>& v) {
+  const auto b = to_bytes(v);
+  return to_hex(b.data(), b.size());
+}
+float float_of_hex8(const std::string& hex, const std::string& what) {
+  const auto b = from_hex(hex, 4, what);
+  return q8::float_of(uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | b[3]);
+}
 std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::string& what) {
   if (bytes.size() % 4) throw InputError(what + ": " + std::to_string(bytes.size()) + " bytes is not a whole number of float32");
   std::vector<float> v(bytes.size() / 4);

@@ -48,6 +48,23 @@ size_t parse_rows(long long r, const char* what) {
   return size_t(r);
 }
 
+// The matrix shape options verify and bench share: --rows, --k, --ntok.
+struct ShapeArgs {
+  long long rows, k = 4096;
+  std::string ntok = "1..8";
+  void add(CLI::App& sub, const char* rows_help) {
+    sub.add_option("--rows", rows, rows_help);
+    sub.add_option("--k", k, "row length K, a multiple of 32 (default 4096)");
+    sub.add_option("--ntok", ntok, "token counts: N, A..B or a comma list (default 1..8)");
+  }
+  template <class Options>
+  void parse_into(Options& o) const {
+    o.rows = parse_rows(rows, "--rows");
+    o.k = parse_k(k, "--k");
+    o.ntoks = parse_ntoks(ntok);
+  }
+};
+
 class Q8Parity final : public Family {
  public:
   std::string name() const override { return "q8parity"; }
@@ -75,8 +92,7 @@ class Q8Parity final : public Family {
 
   SubcommandRun add_verify(CLI::App& sub) const override {
     struct Args {
-      long long rows = 4099, k = 4096;
-      std::string ntok = "1..8";
+      ShapeArgs shape{4099};
       uint64_t seed = 1;
       bool special = false;
       std::vector<std::string> variants;
@@ -86,17 +102,13 @@ class Q8Parity final : public Family {
     sub.add_option("--gguf", a->gguf, "a GGUF file: run on its Q8_0 tensor --tensor (rows and K from its shape)");
     sub.add_option("--tensor", a->tensor, "the Q8_0 weight tensor of --gguf");
     sub.add_option("--x-tensor", a->x_tensor, "an F32/F16 tensor of --gguf as the activations (default: seeded)");
-    sub.add_option("--rows", a->rows, "matrix rows (default 4099: a tail for NR = 2 and for the 64-row blocks)");
-    sub.add_option("--k", a->k, "row length K, a multiple of 32 (default 4096)");
-    sub.add_option("--ntok", a->ntok, "token counts: N, A..B or a comma list (default 1..8)");
+    a->shape.add(sub, "matrix rows (default 4099: a tail for NR = 2 and for the row groups)");
     sub.add_option("--seed", a->seed, "input seed (default 1)");
     sub.add_flag("--special", a->special, "draw the spec's special scales, codes and activations among the inputs");
     sub.add_option("--variant", a->variants, "matvec variants: all, nr2/*, a full name, ... (default all)");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
-      o.rows = parse_rows(a->rows, "--rows");
-      o.k = parse_k(a->k, "--k");
-      o.ntoks = parse_ntoks(a->ntok);
+      a->shape.parse_into(o);
       o.seed = a->seed;
       o.special = a->special;
       o.variants = parse_variants(a->variants.empty() ? std::vector<std::string>{"matvec"} : a->variants);
@@ -108,20 +120,15 @@ class Q8Parity final : public Family {
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     struct Args {
-      long long rows = 32768, k = 4096;
-      std::string ntok = "1..8";
+      ShapeArgs shape{32768};
       int reps = 10;
     };
     auto a = std::make_shared<Args>();
-    sub.add_option("--rows", a->rows, "matrix rows (default 32768: 142.6 MB of weights with K 4096)");
-    sub.add_option("--k", a->k, "row length K (default 4096)");
-    sub.add_option("--ntok", a->ntok, "token counts (default 1..8)");
+    a->shape.add(sub, "matrix rows (default 32768: 142.6 MB of weights with K 4096)");
     sub.add_option("--reps", a->reps, "launches per timed sample (default 10)")->check(CLI::Range(1, 1000));
     return [a](const RunContext& ctx) {
       BenchOptions o;
-      o.rows = parse_rows(a->rows, "--rows");
-      o.k = parse_k(a->k, "--k");
-      o.ntoks = parse_ntoks(a->ntok);
+      a->shape.parse_into(o);
       o.reps = a->reps;
       return run_bench(ctx, o);
     };

@@ -31,15 +31,11 @@ std::vector<uint8_t> bytes(const json& req, const char* key, size_t n) {
 }
 std::vector<float> floats(const json& req, const char* key, size_t n) { return floats_of(bytes(req, key, 4 * n), key); }
 float eps_of(const json& req) {
-  const auto b = bytes(req, "eps", 4);
-  return q8::float_of(uint32_t(b[0]) << 24 | uint32_t(b[1]) << 16 | uint32_t(b[2]) << 8 | b[3]);
-}
-std::string hexf(const std::vector<float>& v) {
-  const auto b = to_bytes(v);
-  return to_hex(b.data(), b.size());
+  if (!req["eps"].is_string()) throw InputError("field 'eps' must be a hex string");
+  return float_of_hex8(req["eps"].get<std::string>(), "field 'eps'");
 }
 json gr_json(const q8::GrResult& g) {
-  return {{"xn", hexf(g.xn)}, {"pre", hexf(g.pre)}, {"lo", hexf(g.lo)}, {"gate", hexf(g.gate)}, {"mixed", hexf(g.mixed)}};
+  return {{"xn", floats_hex(g.xn)}, {"pre", floats_hex(g.pre)}, {"lo", floats_hex(g.lo)}, {"gate", floats_hex(g.gate)}, {"mixed", floats_hex(g.mixed)}};
 }
 
 json reply(const json& req, const std::vector<Place>& where) {
@@ -60,14 +56,14 @@ json reply(const json& req, const std::vector<Place>& where) {
       for (size_t v = 0; v < kVariantCount; ++v) {
         if (kVariants[v].op != Op::matvec) continue;
         const auto got = run_matvec(v, p, in);
-        impl[std::string(kVariants[v].name) + "@" + p.where] = hexf(got);
+        impl[std::string(kVariants[v].name) + "@" + p.where] = floats_hex(got);
         const bool same = diff(got, want).same();
         if (kVariants[v].negative)
           control_differs = control_differs && !same;
         else
           agree = agree && same;
       }
-    return {{"ref", hexf(want)}, {"impl", impl}, {"agree", agree}, {"negative_control_differs", control_differs}};
+    return {{"ref", floats_hex(want)}, {"impl", impl}, {"agree", agree}, {"negative_control_differs", control_differs}};
   }
   if (op == "q8.rmsnorm") {
     require_fields(req, {"x", "w", "eps"});
@@ -86,10 +82,10 @@ json reply(const json& req, const std::vector<Place>& where) {
       for (size_t v = 0; v < kVariantCount; ++v) {
         if (kVariants[v].op != Op::rmsnorm) continue;
         const auto got = run_rmsnorm(v, p, in);
-        impl[std::string(kVariants[v].name) + "@" + p.where] = hexf(got);
+        impl[std::string(kVariants[v].name) + "@" + p.where] = floats_hex(got);
         agree = agree && diff(got, want).same();
       }
-    return {{"ref", hexf(want)}, {"impl", impl}, {"agree", agree}};
+    return {{"ref", floats_hex(want)}, {"impl", impl}, {"agree", agree}};
   }
   if (op == "q8.gr_read") {
     require_fields(req, {"hc", "n_embd", "hc_lr", "ntok", "r", "w_norm", "w_down", "w_up", "eps"});

@@ -78,6 +78,9 @@ std::string float_hex(float f);  // 8 hex digits of the bit pattern
 // "3 of 536 differ; first [t 1, row 7]: got 0x3f800000 (1), want 0x3f800001 (1.0000001)" (rows > 0: token-major).
 std::string describe(const Diff& d, size_t rows);
 std::vector<uint8_t> to_bytes(const std::vector<float>& v);  // little-endian
+std::string floats_hex(const std::vector<float>& v);         // to_bytes as hex
+// One float from 8 hex digits of its bit pattern ("358637bd" is 1e-6); InputError naming `what`.
+float float_of_hex8(const std::string& hex, const std::string& what);
 std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::string& what);  // a multiple of 4
 
 // Variant names ("all", "matvec", a full name or its part after "q8parity/") -> indices into kVariants.

@@ -69,10 +69,6 @@ MatvecInput build(const Spec& s) {
   return in;
 }
 
-std::string hex_floats(const std::vector<float>& v) {
-  const auto b = to_bytes(v);
-  return to_hex(b.data(), b.size());
-}
 
 struct RmsSpec {
   const char* comment;
@@ -112,6 +108,80 @@ NormInput build_rms(const RmsSpec& s) {
   return in;
 }
 
+// A vector file's text: the Wycheproof-shaped header and one group of `type` per test.
+std::string render_file(const char* algorithm, const char* schema, const io::json& notes, const char* header,
+                        const char* type, const std::vector<io::json>& tests) {
+  io::json groups = io::json::array();
+  for (const io::json& t : tests) groups.push_back({{"type", type}, {"tests", io::json::array({t})}});
+  const io::json top = {{"algorithm", algorithm},
+                        {"schema", schema},
+                        {"generator", "bitexact vectors generate --family q8parity"},
+                        {"numberOfTests", tests.size()},
+                        {"notes", notes},
+                        {"header", {header}},
+                        {"testGroups", groups}};
+  return io::render(top, "testGroups");
+}
+
+// Every test of a file, strictly: the header, each group's keys, the test's keys (exactly `keys`), flags
+// described in notes, result "valid", numberOfTests; fn(test, where, tcId) reads the rest.
+template <class Fn>
+void for_each_test(const std::string& file, const std::string& text, const char* schema,
+                   const std::set<std::string>& keys, Fn&& fn) {
+  const io::json top = io::parse_json(file, text);
+  io::check_header(top, file, schema, {"header"});
+  std::set<int> seen;
+  size_t count = 0;
+  for (const io::json& g : top["testGroups"]) {
+    io::require_keys(g, {"type", "tests"}, {}, file + ": a test group");
+    for (const io::json& t : g["tests"]) {
+      const int id = io::get_id(t, seen, file);
+      const std::string where = file + ": tcId " + std::to_string(id);
+      io::require_keys(t, keys, {}, where);
+      io::get_flags(t, top["notes"], where);
+      io::check_result(t, where);
+      fn(t, where, id);
+      ++count;
+    }
+  }
+  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != count)
+    throw InputError(file + ": numberOfTests does not match the tests");
+}
+
+// Field f as exactly n bytes of hex (InputError naming the test and the field otherwise).
+std::vector<uint8_t> sized_hex(const io::json& t, const char* f, size_t n, const std::string& where) {
+  const std::string h = io::get_str(t, f, where);
+  if (h.size() != 2 * n)
+    throw InputError(where + ": field '" + f + "': expected " + std::to_string(n) + " bytes, got " + std::to_string(h.size() / 2));
+  return from_hex(h, n, where + ": field '" + f + "'");
+}
+std::vector<float> sized_floats(const io::json& t, const char* f, size_t n, const std::string& where) {
+  return floats_of(sized_hex(t, f, 4 * n, where), where + ": field '" + f + "'");
+}
+
+// One owned file under root: parsed, every expected output recomputed by the reference, and the text equal
+// to generation. want(v) is the reference's output for test v.
+size_t rows_of(const MatvecVector& v) { return v.in.rows; }  // how describe() places an output
+size_t rows_of(const RmsnormVector&) { return 0; }
+template <class Parse, class Want>
+void check_file(const std::string& root, const char* rel, Parse&& parse, Want&& want, const std::string& generated,
+                std::vector<std::string>& problems) {
+  std::string text;
+  if (!io::read_repo_file(root, rel, text, problems)) return;
+  try {
+    for (const auto& v : parse(rel, text)) {
+      const Diff d = diff(want(v), v.y);
+      if (!d.same())
+        problems.push_back(std::string(rel) + ": tcId " + std::to_string(v.id) + ": the reference gives other outputs: " +
+                           describe(d, rows_of(v)));
+    }
+  } catch (const InputError& e) {
+    problems.push_back(e.what());
+    return;
+  }
+  if (text != generated) problems.push_back(std::string(rel) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
+}
+
 }  // namespace
 
 std::string generate_matvec_text() {
@@ -127,64 +197,37 @@ std::string generate_matvec_text() {
       {"SummationOrder", "alternating magnitudes: any other order of the 32 fmas or of the blocks rounds differently"},
       {"Tail", "row count not a multiple of NR = 2: the tail row must be computed"},
       {"TokenIndependence", "eight distinct tokens: token t must read only its own activations"}};
-  json groups = json::array();
-  int id = 0;
+  std::vector<json> tests;
   for (const Spec& s : specs()) {
     const MatvecInput in = build(s);
-    const std::vector<float> y = reference_matvec(in);
-    json t = {{"tcId", ++id}, {"comment", s.comment}, {"flags", s.flags}, {"rows", in.rows}, {"k", in.k}, {"ntok", in.ntok},
-              {"weights", to_hex(in.w.data(), in.w.size())}, {"x", hex_floats(in.x)}, {"y", hex_floats(y)}, {"result", "valid"}};
-    groups.push_back({{"type", "MatvecTest"}, {"tests", json::array({t})}});
+    tests.push_back({{"tcId", tests.size() + 1}, {"comment", s.comment}, {"flags", s.flags}, {"rows", in.rows}, {"k", in.k},
+                     {"ntok", in.ntok}, {"weights", to_hex(in.w.data(), in.w.size())}, {"x", floats_hex(in.x)},
+                     {"y", floats_hex(reference_matvec(in))}, {"result", "valid"}});
   }
-  json top = {{"algorithm", "q8parity-matvec"},
-              {"schema", kSchema},
-              {"generator", "bitexact vectors generate --family q8parity"},
-              {"numberOfTests", id},
-              {"notes", notes},
-              {"header", {"weights: rows*k/32 Q8_0 blocks (fp16 scale LE, 32 int8); x: ntok*k float32 LE token-major; "
-                          "y: ntok*rows float32 LE token-major, the canonical order of specs/q8parity.md"}},
-              {"testGroups", groups}};
-  return io::render(top, "testGroups");
+  return render_file("q8parity-matvec", kSchema, notes,
+                     "weights: rows*k/32 Q8_0 blocks (fp16 scale LE, 32 int8); x: ntok*k float32 LE token-major; "
+                     "y: ntok*rows float32 LE token-major, the canonical order of specs/q8parity.md",
+                     "MatvecTest", tests);
 }
 
 std::vector<MatvecVector> parse_matvec(const std::string& file, const std::string& text) {
-  using io::json;
-  const json top = io::parse_json(file, text);
-  io::check_header(top, file, kSchema, {"header"});
   std::vector<MatvecVector> out;
-  std::set<int> seen;
-  for (const json& g : top["testGroups"]) {
-    io::require_keys(g, {"type", "tests"}, {}, file + ": a test group");
-    for (const json& t : g["tests"]) {
-      const int id = io::get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(id);
-      io::require_keys(t, {"tcId", "comment", "flags", "rows", "k", "ntok", "weights", "x", "y", "result"}, {}, where);
-      io::get_flags(t, top["notes"], where);
-      io::check_result(t, where);
-      MatvecVector v;
-      v.id = id;
-      v.comment = io::get_str(t, "comment", where);
-      for (const char* f : {"rows", "k", "ntok"})
-        if (!t[f].is_number_unsigned()) throw InputError(where + ": field '" + f + "' must be a positive integer");
-      const uint64_t rows = t["rows"].get<uint64_t>(), k = t["k"].get<uint64_t>(), ntok = t["ntok"].get<uint64_t>();
-      if (rows == 0 || rows > 65536 || k == 0 || k % 32 || k > 65536 || ntok < 1 || ntok > 8)
-        throw InputError(where + ": rows 1..65536, k a multiple of 32 up to 65536, ntok 1..8");
-      v.in.rows = size_t(rows), v.in.k = size_t(k), v.in.ntok = int(ntok);
-      const size_t wb = v.in.rows * (v.in.k / 32) * 34;
-      auto hex_field = [&](const char* f, size_t n) {
-        const std::string h = io::get_str(t, f, where);
-        if (h.size() != 2 * n)
-          throw InputError(where + ": field '" + f + "': expected " + std::to_string(n) + " bytes, got " + std::to_string(h.size() / 2));
-        return from_hex(h, n, where + ": field '" + f + "'");
-      };
-      v.in.w = hex_field("weights", wb);
-      v.in.x = floats_of(hex_field("x", size_t(v.in.ntok) * v.in.k * 4), where + ": field 'x'");
-      v.y = floats_of(hex_field("y", size_t(v.in.ntok) * v.in.rows * 4), where + ": field 'y'");
-      out.push_back(std::move(v));
-    }
-  }
-  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != out.size())
-    throw InputError(file + ": numberOfTests does not match the tests");
+  for_each_test(file, text, kSchema, {"tcId", "comment", "flags", "rows", "k", "ntok", "weights", "x", "y", "result"},
+                [&](const io::json& t, const std::string& where, int id) {
+                  MatvecVector v;
+                  v.id = id;
+                  v.comment = io::get_str(t, "comment", where);
+                  for (const char* f : {"rows", "k", "ntok"})
+                    if (!t[f].is_number_unsigned()) throw InputError(where + ": field '" + f + "' must be a positive integer");
+                  const uint64_t rows = t["rows"].get<uint64_t>(), k = t["k"].get<uint64_t>(), ntok = t["ntok"].get<uint64_t>();
+                  if (rows == 0 || rows > 65536 || k == 0 || k % 32 || k > 65536 || ntok < 1 || ntok > 8)
+                    throw InputError(where + ": rows 1..65536, k a multiple of 32 up to 65536, ntok 1..8");
+                  v.in.rows = size_t(rows), v.in.k = size_t(k), v.in.ntok = int(ntok);
+                  v.in.w = sized_hex(t, "weights", v.in.rows * (v.in.k / 32) * 34, where);
+                  v.in.x = sized_floats(t, "x", size_t(v.in.ntok) * v.in.k, where);
+                  v.y = sized_floats(t, "y", size_t(v.in.ntok) * v.in.rows, where);
+                  out.push_back(std::move(v));
+                });
   return out;
 }
 
@@ -202,64 +245,36 @@ std::string generate_rmsnorm_text() {
                 {"Overflow", "x^2 overflows: ss = inf, r = 0"},
                 {"Subnormal", "subnormal elements: flush-to-zero changes ss and y"},
                 {"EpsZero", "eps 0 on a zero row: r = inf and y = NaN (compared as a class)"}};
-  json groups = json::array();
-  int id = 0;
+  std::vector<json> tests;
   for (const RmsSpec& s : rms_specs()) {
     const NormInput in = build_rms(s);
-    json t = {{"tcId", ++id}, {"comment", s.comment}, {"flags", s.flags}, {"n", in.n}, {"eps", float_hex(in.eps)},
-              {"x", hex_floats(in.x)}, {"w", in.has_w ? hex_floats(in.w) : ""}, {"y", hex_floats(reference_rmsnorm(in))},
-              {"result", "valid"}};
-    groups.push_back({{"type", "RmsnormTest"}, {"tests", json::array({t})}});
+    tests.push_back({{"tcId", tests.size() + 1}, {"comment", s.comment}, {"flags", s.flags}, {"n", in.n},
+                     {"eps", float_hex(in.eps)}, {"x", floats_hex(in.x)}, {"w", in.has_w ? floats_hex(in.w) : ""},
+                     {"y", floats_hex(reference_rmsnorm(in))}, {"result", "valid"}});
   }
-  json top = {{"algorithm", "q8parity-rmsnorm"},
-              {"schema", kRmsSchema},
-              {"generator", "bitexact vectors generate --family q8parity"},
-              {"numberOfTests", id},
-              {"notes", notes},
-              {"header", {"x, w, y: n float32 LE (w empty: no weight); eps: the float32 bit pattern, 8 hex digits; "
-                          "the canonical order of specs/q8parity.md (32 lanes, xor butterfly, 1 / sqrt(ss / n + eps))"}},
-              {"testGroups", groups}};
-  return io::render(top, "testGroups");
+  return render_file("q8parity-rmsnorm", kRmsSchema, notes,
+                     "x, w, y: n float32 LE (w empty: no weight); eps: the float32 bit pattern, 8 hex digits; "
+                     "the canonical order of specs/q8parity.md (32 lanes, xor butterfly, 1 / sqrt(ss / n + eps))",
+                     "RmsnormTest", tests);
 }
 
 std::vector<RmsnormVector> parse_rmsnorm(const std::string& file, const std::string& text) {
-  using io::json;
-  const json top = io::parse_json(file, text);
-  io::check_header(top, file, kRmsSchema, {"header"});
   std::vector<RmsnormVector> out;
-  std::set<int> seen;
-  for (const json& g : top["testGroups"]) {
-    io::require_keys(g, {"type", "tests"}, {}, file + ": a test group");
-    for (const json& t : g["tests"]) {
-      const int id = io::get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(id);
-      io::require_keys(t, {"tcId", "comment", "flags", "n", "eps", "x", "w", "y", "result"}, {}, where);
-      io::get_flags(t, top["notes"], where);
-      io::check_result(t, where);
-      RmsnormVector v;
-      v.id = id;
-      v.comment = io::get_str(t, "comment", where);
-      if (!t["n"].is_number_unsigned() || t["n"].get<uint64_t>() == 0 || t["n"].get<uint64_t>() > 65536)
-        throw InputError(where + ": field 'n' must be 1..65536");
-      v.in.n = size_t(t["n"].get<uint64_t>());
-      auto floats_field = [&](const char* f, size_t n) {
-        const std::string h = io::get_str(t, f, where);
-        if (h.size() != 8 * n)
-          throw InputError(where + ": field '" + f + "': expected " + std::to_string(n) + " floats (" + std::to_string(8 * n) +
-                           " hex digits), got " + std::to_string(h.size()) + " hex digits");
-        return floats_of(from_hex(h, 4 * n, where + ": field '" + f + "'"), where + ": field '" + f + "'");
-      };
-      const auto eps = from_hex(io::get_str(t, "eps", where), 4, where + ": field 'eps'");
-      v.in.eps = q8::float_of(uint32_t(eps[0]) << 24 | uint32_t(eps[1]) << 16 | uint32_t(eps[2]) << 8 | eps[3]);
-      v.in.x = floats_field("x", v.in.n);
-      v.in.has_w = !io::get_str(t, "w", where).empty();
-      if (v.in.has_w) v.in.w = floats_field("w", v.in.n);
-      v.y = floats_field("y", v.in.n);
-      out.push_back(std::move(v));
-    }
-  }
-  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != out.size())
-    throw InputError(file + ": numberOfTests does not match the tests");
+  for_each_test(file, text, kRmsSchema, {"tcId", "comment", "flags", "n", "eps", "x", "w", "y", "result"},
+                [&](const io::json& t, const std::string& where, int id) {
+                  RmsnormVector v;
+                  v.id = id;
+                  v.comment = io::get_str(t, "comment", where);
+                  if (!t["n"].is_number_unsigned() || t["n"].get<uint64_t>() == 0 || t["n"].get<uint64_t>() > 65536)
+                    throw InputError(where + ": field 'n' must be 1..65536");
+                  v.in.n = size_t(t["n"].get<uint64_t>());
+                  v.in.eps = float_of_hex8(io::get_str(t, "eps", where), where + ": field 'eps'");
+                  v.in.x = sized_floats(t, "x", v.in.n, where);
+                  v.in.has_w = !io::get_str(t, "w", where).empty();
+                  if (v.in.has_w) v.in.w = sized_floats(t, "w", v.in.n, where);
+                  v.y = sized_floats(t, "y", v.in.n, where);
+                  out.push_back(std::move(v));
+                });
   return out;
 }
 
@@ -274,32 +289,10 @@ std::map<std::string, std::string> generate_vectors() {
 
 std::vector<std::string> check_vectors(const std::string& root) {
   std::vector<std::string> problems;
-  std::string text;
-  if (!io::read_repo_file(root, kMatvecPath, text, problems)) return problems;
-  try {
-    for (const MatvecVector& v : parse_matvec(kMatvecPath, text)) {
-      const Diff d = diff(reference_matvec(v.in), v.y);
-      if (!d.same()) problems.push_back(std::string(kMatvecPath) + ": tcId " + std::to_string(v.id) + ": the reference gives other outputs: " + describe(d, v.in.rows));
-    }
-  } catch (const InputError& e) {
-    problems.push_back(e.what());
-    return problems;
-  }
-  if (text != generate_matvec_text())
-    problems.push_back(std::string(kMatvecPath) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
-  if (!io::read_repo_file(root, kRmsPath, text, problems)) return problems;
-  try {
-    for (const RmsnormVector& v : parse_rmsnorm(kRmsPath, text)) {
-      const Diff d = diff(reference_rmsnorm(v.in), v.y);
-      if (!d.same())
-        problems.push_back(std::string(kRmsPath) + ": tcId " + std::to_string(v.id) + ": the reference gives other outputs: " + describe(d, 0));
-    }
-  } catch (const InputError& e) {
-    problems.push_back(e.what());
-    return problems;
-  }
-  if (text != generate_rmsnorm_text())
-    problems.push_back(std::string(kRmsPath) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
+  check_file(root, kMatvecPath, parse_matvec, [](const MatvecVector& v) { return reference_matvec(v.in); }, generate_matvec_text(),
+             problems);
+  check_file(root, kRmsPath, parse_rmsnorm, [](const RmsnormVector& v) { return reference_rmsnorm(v.in); },
+             generate_rmsnorm_text(), problems);
   return problems;
 }
 

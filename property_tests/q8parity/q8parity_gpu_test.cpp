@@ -8,20 +8,9 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include <sstream>
-
 #include "cli/q8parity/q8parity.hpp"
+#include "property_tests/q8parity/rc_require.hpp"
 #include "gpu/kernels/q8parity_kernels.hpp"
-
-// RC_ASSERT with a message built by <<: the failing case's variant, shape and first difference.
-#define Q8_RC_REQUIRE(cond, what)  \
-  do {                             \
-    if (!(cond)) {                 \
-      std::ostringstream m_;       \
-      m_ << what;                  \
-      RC_FAIL(m_.str());           \
-    }                              \
-  } while (0)
 
 namespace {
 using namespace bx;

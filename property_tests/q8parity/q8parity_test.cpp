@@ -7,22 +7,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include <sstream>
-
 #include "cli/oracle.hpp"
 #include "cli/q8parity/q8parity.hpp"
 #include "cli/q8parity/vectors.hpp"
+#include "property_tests/q8parity/rc_require.hpp"
 #include "reference/q8parity/gguf.hpp"
-
-// RC_ASSERT with a message built by <<: the failing case's variant, shape and first difference.
-#define Q8_RC_REQUIRE(cond, what)  \
-  do {                             \
-    if (!(cond)) {                 \
-      std::ostringstream m_;       \
-      m_ << what;                  \
-      RC_FAIL(m_.str());           \
-    }                              \
-  } while (0)
 
 namespace {
 using namespace bx;
@@ -202,30 +191,26 @@ json ask(const std::string& line) {
   static Oracle oracle(DeviceSelection{true, {}});
   return json::parse(oracle.reply(line));
 }
-std::string hex_of(const std::vector<float>& v) {
-  const auto b = to_bytes(v);
-  return to_hex(b.data(), b.size());
-}
 
 TEST(Q8Oracle, MatvecRmsnormAndGrAnswerWithEveryImplementation) {
   const MatvecInput in = random_matvec(9, 3, 64, 2, true);
   const json r = ask(json({{"op", "q8.matvec"}, {"rows", 3}, {"k", 64}, {"ntok", 2},
-                           {"weights", to_hex(in.w.data(), in.w.size())}, {"x", hex_of(in.x)}})
+                           {"weights", to_hex(in.w.data(), in.w.size())}, {"x", floats_hex(in.x)}})
                          .dump());
   ASSERT_TRUE(r.contains("ref")) << r.dump();
-  EXPECT_EQ(r["ref"], hex_of(reference_matvec(in)));
+  EXPECT_EQ(r["ref"], floats_hex(reference_matvec(in)));
   EXPECT_TRUE(r["agree"]) << r.dump();
   EXPECT_EQ(r["impl"].size(), variants_of(Op::matvec, true).size());
   for (auto& [name, hex] : r["impl"].items()) EXPECT_EQ(hex.get<std::string>().size(), 2u * 3 * 2 * 4) << name;
 
   const NormInput n = random_norm(4, 100, 1, true, false);
-  const json rn = ask(json({{"op", "q8.rmsnorm"}, {"x", hex_of(n.x)}, {"w", hex_of(n.w)}, {"eps", "358637bd"}}).dump());
+  const json rn = ask(json({{"op", "q8.rmsnorm"}, {"x", floats_hex(n.x)}, {"w", floats_hex(n.w)}, {"eps", "358637bd"}}).dump());
   EXPECT_TRUE(rn["agree"]) << rn.dump();
   EXPECT_EQ(rn["impl"].size(), variants_of(Op::rmsnorm).size());
 
   const R::GrInputs g = random_gr(5, R::GrShape{2, 32, 32}, 1);
-  const json rg = ask(json({{"op", "q8.gr_read"}, {"hc", 2}, {"n_embd", 32}, {"hc_lr", 32}, {"ntok", 1}, {"r", hex_of(g.r)},
-                            {"w_norm", hex_of(g.w_norm)}, {"w_down", to_hex(g.w_down.data(), g.w_down.size())},
+  const json rg = ask(json({{"op", "q8.gr_read"}, {"hc", 2}, {"n_embd", 32}, {"hc_lr", 32}, {"ntok", 1}, {"r", floats_hex(g.r)},
+                            {"w_norm", floats_hex(g.w_norm)}, {"w_down", to_hex(g.w_down.data(), g.w_down.size())},
                             {"w_up", to_hex(g.w_up.data(), g.w_up.size())}, {"eps", "358637bd"}})
                           .dump());
   EXPECT_TRUE(rg["agree_exact"]) << rg.dump();
