@@ -37,6 +37,13 @@ FieldImpl host_impl() {
     };
     return run_limb_cases<F>(eval, label, report);
   };
+  fi.derive = [] {
+    std::array<Bytes32, kDerivedConstants> out;
+    uint8_t r[kDerivedConstants][32];
+    fe_derive_constants<F>(r);
+    for (int c = 0; c < kDerivedConstants; ++c) std::copy(r[c], r[c] + 32, out[c].begin());
+    return out;
+  };
   return fi;
 }
 
@@ -58,6 +65,11 @@ FieldImpl device_impl(int dev) {
     LimbEval<F> eval = [dev](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
                              uint8_t* bytes, uint8_t* flags) { kern::fe_eval_limbs<F>(dev, op, a, b, n, out, bytes, flags); };
     return run_limb_cases<F>(eval, label, report);
+  };
+  fi.derive = [dev, name] {
+    std::array<Bytes32, kDerivedConstants> out;
+    kern::fe_derive_constants_on(dev, name, out[0].data());
+    return out;
   };
   return fi;
 }

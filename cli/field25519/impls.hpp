@@ -2,6 +2,7 @@
 // bench, the oracle and `list` iterate over it, so a layout added to f25519::AllLayouts
 // (gpu/field25519/layouts.hpp) is picked up everywhere without further edits.
 #pragma once
+#include <array>
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct FieldImpl {
   std::function<void(const Bytes32* k, const Bytes32* u, size_t n, Bytes32* out)> x25519;
   // The limb-level corner cases (limb_cases.hpp) on this place; failures go to `report`.
   std::function<Tally(const std::function<void(const std::string&)>& report)> limb_check;
+  // The start-up derivation (f25519::fe_derive_constants) on this place: kDerivedConstants canonical values.
+  std::function<std::array<Bytes32, f25519::kDerivedConstants>()> derive;
   std::string label() const { return name + "@" + where; }
   std::string variant() const;  // "field25519/fe51-portable"
 };

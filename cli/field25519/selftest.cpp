@@ -129,6 +129,22 @@ void run_random(const FieldImpl& fi, const RandomBatch& rb, uint64_t seed, Count
   }
 }
 
+// The start-up derivation against the golden model: 1 (twice), d, 2d, sqrt(-1).
+void run_derivation(const FieldImpl& fi, Counter& c) {
+  const ref::Int d = R::mul(R::neg(ref::Int(121665)), R::invert(ref::Int(121666)));
+  const Bytes32 want[f25519::kDerivedConstants] = {R::encode(1), R::encode(d), R::encode(R::add(d, d)), R::encode(R::sqrt_m1()),
+                                                    R::encode(1)};
+  static const char* const what[f25519::kDerivedConstants] = {"1^2", "d", "2d", "sqrt(-1)", "1*1"};
+  const auto got = fi.derive();
+  for (int i = 0; i < f25519::kDerivedConstants; ++i) {
+    ++c.t.total;
+    if (got[i] == want[i]) ++c.t.pass;
+    else
+      c.fail_report("FAIL " + fi.label() + " derive " + what[i] + " (from small integers in registers)\n" +
+                    hexdump_diff(want[i].data(), got[i].data(), 32));
+  }
+}
+
 }  // namespace
 
 SelftestReport selftest(const SelftestOptions& opt) {
@@ -146,13 +162,15 @@ SelftestReport selftest(const SelftestOptions& opt) {
   if (impls.empty()) return rep;
   const RandomBatch rb = make_random_batch(opt.seed, n_random);
   for (auto& fi : impls) {
-    SelftestRow row{fi.variant(), fi.where, {{"vectors"}, {"x25519"}, {"limbs"}, {"random"}}};
+    SelftestRow row{fi.variant(), fi.where, {{"vectors"}, {"x25519"}, {"limbs"}, {"random"}, {"derive"}}};
     Counter cv{row.checks[0]}, cx{row.checks[1]}, cr{row.checks[3]};
     run_field_vectors(fi, field_tests, cv);
     run_x25519_vectors(fi, x_tests, opt.full, cx);
     Counter cl{row.checks[2]};
     row.checks[2] = fi.limb_check([&](const std::string& what) { cl.fail_report(what); });
     run_random(fi, rb, opt.seed, cr);
+    Counter cd{row.checks[4]};
+    run_derivation(fi, cd);
     rep.rows.push_back(std::move(row));
   }
   return rep;

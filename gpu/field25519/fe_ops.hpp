@@ -192,3 +192,39 @@ BX_HD void x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]
 }
 
 }  // namespace bx::f25519
+
+namespace bx::f25519 {
+
+// The start-up derivation (spec 6.1): curve constants computed from small integers with the layout's own
+// code, every operand built in registers (from_bytes of a local array), so the compiler sees operands of
+// equal known value (zero limbs): the class that exposed inline-asm operand coalescing (spec 6.2), which
+// operands loaded from memory never show. Canonical bytes: out[0] = 1^2, out[1] = d = -121665 / 121666,
+// out[2] = 2d, out[3] = sqrt(-1) = 2 * (2^((p-5)/8))^2 = 2^((p-1)/4), out[4] = 1 * 1.
+constexpr int kDerivedConstants = 5;
+template <class F>
+BX_HD void fe_derive_constants(uint8_t out[kDerivedConstants][32]) {
+  using fe = typename F::fe;
+  fe one, zero, t, u, v;
+  fe_set_small<F>(one, 1);
+  fe_set_small<F>(zero, 0);
+  F::sqr(t, one);
+  F::to_bytes(out[0], t);
+  F::mul(t, one, one);
+  F::to_bytes(out[4], t);
+  fe_set_small<F>(u, 121666);
+  fe_invert<F>(v, u);
+  fe_set_small<F>(u, 121665);
+  F::sub(t, zero, u);  // -121665
+  F::mul(t, t, v);     // d
+  F::to_bytes(out[1], t);
+  F::add(u, t, t);
+  F::carry(u, u);
+  F::to_bytes(out[2], u);
+  fe_set_small<F>(u, 2);
+  fe_pow22523<F>(v, u);  // 2^((p-5)/8)
+  F::sqr(v, v);
+  F::mul(v, v, u);
+  F::to_bytes(out[3], v);
+}
+
+}  // namespace bx::f25519

@@ -29,7 +29,25 @@ __global__ void k_eval_limbs(Op op, const typename F::fe* a, const typename F::f
 }
 
 
+template <class F>
+__global__ void k_derive_constants(uint8_t* out) {
+  uint8_t r[f25519::kDerivedConstants][32];
+  f25519::fe_derive_constants<F>(r);
+  for (int c = 0; c < f25519::kDerivedConstants; ++c)
+    for (int j = 0; j < 32; ++j) out[32 * c + j] = r[c][j];
+}
+
 }  // namespace
+
+void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out) {
+  select(dev);
+  DevBuf<uint8_t> d(32 * f25519::kDerivedConstants);
+  with_impl(impl, [&](auto tag) {
+    k_derive_constants<decltype(tag)><<<1, 1>>>(d.p);
+    BX_CUDA_LAUNCH("k_derive_constants");
+  });
+  d.get(out, 32 * f25519::kDerivedConstants);
+}
 
 std::vector<std::string> fe_device_impls() {
   std::vector<std::string> v;

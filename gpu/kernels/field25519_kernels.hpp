@@ -18,6 +18,8 @@ std::vector<std::string> fe_device_impls();  // every layout x backend
 // was_square (1 for other ops).
 void fe_eval_bytes(int dev, const std::string& impl, f25519::Op op, const uint8_t* a, const uint8_t* b,
                    size_t n, uint8_t* out, uint8_t* flags);
+// The start-up derivation (f25519::fe_derive_constants) in one device thread: out[kDerivedConstants][32].
+void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out);
 void x25519_batch(int dev, const std::string& impl, const uint8_t* scalar, const uint8_t* u, size_t n,
                   uint8_t* out);
 

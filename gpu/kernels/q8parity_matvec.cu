@@ -1,13 +1,14 @@
 // q8parity matvec kernels: the per-item order of gpu/q8parity/q8_matvec.hpp with weights and activations
-// staged through shared memory. A thread block is one warp owning 32 * NR consecutive rows (NR per
-// thread); blocks loop over row groups (a grid sized to the resident capacity, so no SM idles in a last
-// partial wave and none holds two groups where others hold one). A group walks K in stages of
-// kStageBlocks Q8_0 blocks: each row's 272-byte stage segment is copied by 16-byte cp.async (18 aligned
-// chunks cover it at any 2-byte misalignment: rows are 34 * K/32 bytes, so a row's offset mod 16 is fixed
-// across stages) into a 19-quad slot, the stage's activations likewise, kStages deep. Each thread then
-// reads its rows' blocks as three 128-bit quads (q8::load_block_quads: the odd quad stride spreads a
-// warp's loads over all eight quad banks) and runs the canonical fma chains: parallel over rows and tokens
-// only, never inside a chain.
+// staged through shared memory by the tensor memory accelerator. A thread block owns 64 consecutive rows
+// (NR per thread: two warps for NR = 1, one for NR = 2) and loops over row groups on a grid sized to the
+// resident capacity; its (group, stage) sequence is one pipeline, kStages deep, across group boundaries.
+// A stage is kStageBlocks Q8_0 blocks of each row: one bulk copy per row (cp.async.bulk, 16-byte aligned:
+// from the row segment's aligned start, its lead bytes included) into the row's slot, and one per token of
+// the stage's activations, all completing on the stage's mbarrier. Each thread reads its rows' slots with
+// 128-bit loads (an odd quad stride between the lanes' slots: no bank conflicts) and runs the canonical fma
+// chains, parallel over rows and tokens only, never inside a chain. Rows of 16-byte multiples (K a multiple
+// of 256: every model shape) start each block at a fixed offset of the slot, so a stage is unpacked with
+// compile-time word indices; other K take the general path, which selects the words per thread.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -25,16 +26,17 @@ namespace {
 
 using namespace bx::q8;
 
-constexpr int kThreads = 32;       // one warp per thread block
+constexpr int kGroupRows = 64;     // rows per thread block
 constexpr int kStageBlocks = 8;    // Q8_0 blocks per row per stage (272 bytes, a multiple of 16)
-constexpr int kSegChunks = 18;     // 16-byte chunks staged per row and stage
-constexpr int kSegBytes = 19 * 16; // a row's slot: an odd number of quads (bank-conflict-free quad reads)
+constexpr int kSlotAligned = 17 * 16;  // a row's slot when its segments are 16-byte aligned: 17 quads
+constexpr int kSlotGeneral = 19 * 16;  // otherwise: up to 14 lead bytes, 18 quads copied, 19 (odd) kept
 constexpr int kStages = 3;
 constexpr int kStageFloats = kStageBlocks * kCodes;  // activations per token and stage
-constexpr size_t kWeightPad = kSegChunks * 16 + 16;  // bytes past the last row the staged loads may read
+constexpr size_t kWeightPad = 16;  // bytes past the last row a stage copy may read (its round-up to 16)
 static_assert(kStageBlocks * kBlockBytes % 16 == 0, "a row's misalignment must not change between stages");
-static_assert(14 + kStageBlocks * kBlockBytes + 2 <= kSegChunks * 16, "18 chunks cover a stage at any (even) misalignment");
-static_assert(14 + (kStageBlocks - 1) * kBlockBytes + 48 <= kSegBytes, "the last block's three quads lie inside the slot");
+static_assert(kStageBlocks * kBlockBytes == kSlotAligned, "an aligned stage fills its slot");
+static_assert(14 + kStageBlocks * kBlockBytes + 2 <= 18 * 16, "18 quads cover a stage at any (even) misalignment");
+static_assert(14 + (kStageBlocks - 1) * kBlockBytes + 48 <= kSlotGeneral, "the last block's three quads lie inside the slot");
 
 // The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template
 // compiled for sm_90, the unrolled token loop at ntok 1 and 8 only: the gate on a machine without a GPU).
@@ -50,100 +52,227 @@ constexpr bool kCompiled = true;
                               ": kernel not in this build (BX_Q8_KERNELS=one; configure with BX_Q8_KERNELS=all)");
 }
 
-__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+// The bulk-copy pipeline's primitives (PTX ISA: mbarrier, cp.async.bulk; sm_90).
+__device__ __forceinline__ uint32_t smem_u32(const void* p) { return static_cast<uint32_t>(__cvta_generic_to_shared(p)); }
+__device__ __forceinline__ void mbar_init(uint64_t* bar, uint32_t arrivals) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(arrivals) : "memory");
 }
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
-template <int N>
-__device__ __forceinline__ void cp_async_wait() {
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
+__device__ __forceinline__ void mbar_init_fence() { asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory"); }
+// This thread's arrival on the stage, announcing the bytes its copies will complete.
+__device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t* bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_u32(bar)), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(uint64_t* bar, uint32_t parity) {
+  asm volatile(
+      "{\n .reg .pred done;\n"
+      "LAB_WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n @!done bra LAB_WAIT;\n}\n" ::"r"(smem_u32(bar)),
+      "r"(parity)
+      : "memory");
+}
+__device__ __forceinline__ void bulk_copy(void* smem, const void* gmem, uint32_t bytes, uint64_t* bar) {
+  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
+                   smem_u32(smem)),
+               "l"(gmem), "r"(bytes), "r"(smem_u32(bar))
+               : "memory");
+}
+// Orders this thread's earlier generic-proxy accesses (the reads of a buffer) before its async-proxy writes.
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+
+// Two threads per row: thread pair (lane, lane ^ 8) shares NR rows, the first taking blocks 0..3 of each
+// stage and the second blocks 4..7 (twice the threads of one per row: the fma chains of a stage's blocks
+// are independent, so more of them run at once). Lane l of warp w: half (l >> 3) & 1, pair index
+// w * 16 + (l & 7) + 8 * (l >> 4).
+template <int NR>
+constexpr int threads_of() { return 2 * kGroupRows / NR; }
+__host__ __device__ inline size_t slot_bytes(size_t row_bytes) { return row_bytes % 16 ? kSlotGeneral : kSlotAligned; }
+__host__ __device__ inline size_t stage_bytes(size_t row_bytes, int ntok) {
+  return size_t(kGroupRows) * slot_bytes(row_bytes) + size_t(ntok) * kStageFloats * sizeof(float);
+}
+__host__ __device__ inline size_t pipeline_bytes(size_t row_bytes, int ntok) {
+  return kStages * stage_bytes(row_bytes, ntok) + kStages * sizeof(uint64_t);
 }
 
-template <int NR>
-__host__ __device__ constexpr size_t stage_bytes(int ntok) {
-  return size_t(kThreads * NR) * kSegBytes + size_t(ntok) * kStageFloats * sizeof(float);
+// This thread's half stage: the block sums of blocks 4 h + ii (ii < 4, below nbs) of its NR rows, and their
+// scales. Aligned rows: the half's 136 bytes (byte 136 h of the slot) read as 17 eight-byte words, every
+// block at a compile-time offset (34 ii) and phase; 8-byte loads of 16 lanes hit 16 distinct bank pairs
+// (slots 34 words of 8 bytes apart, the second half 17 further: all residues mod 16). Otherwise the
+// per-thread unpack at the row's misalignment.
+template <int NR, bool Packed, int NTOK>
+__device__ __forceinline__ void half_stage_sums(typename MatvecAcc<NR, Packed, NTOK>::Sums (&S)[4], float (&d)[4][NR],
+                                                const uint8_t* const (&slot)[NR], const bool (&live)[NR],
+                                                const uint32_t (&mis)[NR], bool aligned, const float* xs, int h, int nbs,
+                                                int ntok) {
+  using Acc = MatvecAcc<NR, Packed, NTOK>;
+  if (aligned) {
+    uint32_t W[NR][34];
+    BX_UNROLL
+    for (int j = 0; j < NR; ++j) {
+      const uint2* q = reinterpret_cast<const uint2*>(slot[j] + 136 * h);
+      BX_UNROLL
+      for (int m = 0; m < 17; ++m) {
+        const uint2 v = q[m];
+        W[j][2 * m] = v.x, W[j][2 * m + 1] = v.y;
+      }
+    }
+    BX_UNROLL
+    for (int ii = 0; ii < 4; ++ii) {
+      if (4 * h + ii >= nbs) break;
+      Q8Packed blk[NR];
+      BX_UNROLL
+      for (int j = 0; j < NR; ++j) {
+        const uint32_t* bw = &W[j][(kBlockBytes * ii) / 4];
+        blk[j] = (ii & 1) ? unpack_block_at<2>(bw) : unpack_block_at<0>(bw);
+        d[ii][j] = blk[j].d;
+      }
+      Acc::block_sums(blk, live, xs + (4 * h + ii) * kCodes, kStageFloats, ntok, S[ii]);
+    }
+  } else {
+    BX_UNROLL
+    for (int ii = 0; ii < 4; ++ii) {
+      const int i = 4 * h + ii;
+      if (i >= nbs) break;
+      Q8Packed blk[NR];
+      BX_UNROLL
+      for (int j = 0; j < NR; ++j) {
+        blk[j] = live[j] ? load_block_quads(reinterpret_cast<const uint32_t*>(slot[j]), mis[j] + uint32_t(i) * kBlockBytes)
+                         : Q8Packed{};
+        d[ii][j] = blk[j].d;
+      }
+      Acc::block_sums(blk, live, xs + i * kCodes, kStageFloats, ntok, S[ii]);
+    }
+  }
 }
 
 template <int NR, bool Packed, int NTOK>
-__global__ void __launch_bounds__(kThreads) q8_matvec_kernel(const uint8_t* __restrict__ w, size_t rows, size_t k,
-                                                             const float* __restrict__ x, int ntok_rt,
-                                                             float* __restrict__ y) {
-  constexpr int kRows = kThreads * NR;  // rows per group
-  extern __shared__ __align__(16) uint8_t smem[];
+__global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8_t* __restrict__ w, size_t rows, size_t k,
+                                                                     const float* __restrict__ x, int ntok_rt,
+                                                                     float* __restrict__ y) {
+  using Acc = MatvecAcc<NR, Packed, NTOK>;
+  constexpr int kThreads = threads_of<NR>(), kPairs = kGroupRows / NR;
+  extern __shared__ __align__(128) uint8_t smem[];
   const int ntok = NTOK > 0 ? NTOK : ntok_rt;
   const size_t nb = k / kCodes, row_bytes = nb * kBlockBytes;
-  const int tid = threadIdx.x;
-  const size_t sbytes = stage_bytes<NR>(ntok);
-  const int nstages = int((nb + kStageBlocks - 1) / kStageBlocks);
-  const size_t ngroups = (rows + kRows - 1) / kRows;
+  const bool aligned = row_bytes % 16 == 0;
+  const size_t slot_b = slot_bytes(row_bytes), sbytes = stage_bytes(row_bytes, ntok);
+  uint64_t* bars = reinterpret_cast<uint64_t*>(smem + kStages * sbytes);
+  const int tid = threadIdx.x, lane = tid & 31, h = (lane >> 3) & 1;
+  const int pair = (tid >> 5) * 16 + (lane & 7) + 8 * (lane >> 4);  // this thread's rows: pair * NR + j
+  const uint32_t nstages = uint32_t((nb + kStageBlocks - 1) / kStageBlocks);
+  const size_t ngroups = (rows + kGroupRows - 1) / kGroupRows;
+  const size_t my_groups = blockIdx.x < ngroups ? (ngroups - 1 - blockIdx.x) / gridDim.x + 1 : 0;
+  const size_t nseq = my_groups * nstages;  // this block's (group, stage) pairs, in order
+  // Row pair * NR + j of a group lives in slot j * kPairs + pair: pairs' slots are an odd number of quads
+  // (17 or 19) apart.
+  auto slot_of = [&](uint8_t* buf, int j) { return buf + size_t(j * kPairs + pair) * slot_b; };
 
-  for (size_t g = blockIdx.x; g < ngroups; g += gridDim.x) {
-    const size_t row_base = g * kRows;
-    auto load_stage = [&](int s) {
-      uint8_t* buf = smem + size_t(s % kStages) * sbytes;
-      const size_t b0 = size_t(s) * kStageBlocks;
-      for (int f = tid; f < kRows * kSegChunks; f += kThreads) {
-        const int rho = f / kSegChunks, c = f % kSegChunks;
-        const size_t row = row_base + size_t(rho);
-        if (row >= rows) continue;
-        const size_t start = row * row_bytes + b0 * kBlockBytes;
-        cp_async16(buf + rho * kSegBytes + c * 16, w + (start & ~size_t(15)) + size_t(c) * 16);
-      }
-      float* xs = reinterpret_cast<float*>(buf + size_t(kRows) * kSegBytes);
-      const int nbs = int(min(size_t(kStageBlocks), nb - b0));
-      for (int f = tid; f < ntok * (kStageFloats / 4); f += kThreads) {
-        const int t = f / (kStageFloats / 4), c = f % (kStageFloats / 4);
-        if (c * 4 >= nbs * kCodes) continue;
-        cp_async16(xs + t * kStageFloats + c * 4, x + size_t(t) * k + b0 * kCodes + size_t(c) * 4);
-      }
-    };
+  if (tid == 0) {
+    for (int s = 0; s < kStages; ++s) mbar_init(&bars[s], kThreads);
+    mbar_init_fence();
+  }
+  __syncthreads();
 
-    // This thread's rows: rho = tid * NR + j (pairs of adjacent rows for NR = 2).
-    bool live[NR];
-    const size_t my_row0 = row_base + size_t(tid) * NR;
-    const bool any = group_rows<NR>(my_row0, rows, live);
-    uint32_t mis[NR];  // byte offset of the row's stage segment inside its first chunk (constant per row)
-    BX_UNROLL
-    for (int j = 0; j < NR; ++j) mis[j] = uint32_t(((my_row0 + j) * row_bytes) & 15);
-    MatvecAcc<NR, Packed, NTOK> acc;
-
-    __syncthreads();  // the previous group's last stage is read by every thread before it is refilled
-    BX_UNROLL
-    for (int s = 0; s < kStages - 1; ++s) {
-      if (s < nstages) load_stage(s);
-      cp_async_commit();
-    }
-    for (int s = 0; s < nstages; ++s) {
-      cp_async_wait<kStages - 2>();
-      __syncthreads();  // stage s landed for every thread; every thread is done with stage s - 1's buffer
-      if (s + kStages - 1 < nstages) load_stage(s + kStages - 1);
-      cp_async_commit();
-      if (!any) continue;
-      const uint8_t* buf = smem + size_t(s % kStages) * sbytes;
-      const float* xs = reinterpret_cast<const float*>(buf + size_t(kRows) * kSegBytes);
-      const int nbs = int(min(size_t(kStageBlocks), nb - size_t(s) * kStageBlocks));
-      // Two blocks per iteration: block i + 1's loads and widening overlap block i's chain (the per-block
-      // sums are independent; the acc fmas stay in block order). Not where two rows of many tokens
-      // already fill the registers (NR = 2 from 6 tokens: unrolled, it spills).
-      constexpr int kUnroll = NR == 2 && (NTOK == 0 || NTOK >= 6) ? 1 : 2;
-#pragma unroll(kUnroll)
-      for (int i = 0; i < nbs; ++i) {
-        Q8Packed blk[NR];
-        BX_UNROLL
-        for (int j = 0; j < NR; ++j) {
-          const uint32_t* seg = reinterpret_cast<const uint32_t*>(buf + (tid * NR + j) * kSegBytes);
-          blk[j] = live[j] ? load_block_quads(seg, mis[j] + uint32_t(i) * kBlockBytes) : Q8Packed{};
-        }
-        acc.step(blk, live, xs + i * kCodes, kStageFloats, ntok);
-      }
-    }
-    if (!any) continue;
+  // The next stage of the sequence into its buffer: the first thread of each pair copies its rows'
+  // segments, threads 0..ntok-1 a token's activations; every thread arrives with the bytes its copies
+  // complete. Cursors, not divisions.
+  size_t prod_group = blockIdx.x, issued = 0;
+  uint32_t prod_stage = 0, prod_buf = 0;
+  auto issue_next = [&]() {
+    const size_t row_base = prod_group * kGroupRows, b0 = size_t(prod_stage) * kStageBlocks;
+    const uint32_t nbs = uint32_t(min(size_t(kStageBlocks), nb - b0));
+    uint8_t* buf = smem + prod_buf * sbytes;
+    uint64_t* bar = &bars[prod_buf];
+    uint32_t bytes = 0, len[NR];
+    size_t from[NR];
     BX_UNROLL
     for (int j = 0; j < NR; ++j) {
-      if (!live[j]) continue;
-      for (int t = 0; t < ntok; ++t) y[size_t(t) * rows + my_row0 + j] = acc.acc[j][t];
+      const size_t row = row_base + size_t(pair) * NR + j;
+      const size_t start = row * row_bytes + b0 * kBlockBytes;
+      from[j] = start & ~size_t(15);
+      len[j] = h == 0 && row < rows ? (uint32_t(start - from[j]) + nbs * kBlockBytes + 15u) & ~15u : 0u;
+      bytes += len[j];
     }
+    const uint32_t xlen = tid < ntok ? nbs * kCodes * uint32_t(sizeof(float)) : 0u;
+    mbar_arrive_expect_tx(bar, bytes + xlen);
+    BX_UNROLL
+    for (int j = 0; j < NR; ++j)
+      if (len[j]) bulk_copy(slot_of(buf, j), w + from[j], len[j], bar);
+    if (xlen) {
+      float* xs = reinterpret_cast<float*>(buf + size_t(kGroupRows) * slot_b);
+      bulk_copy(xs + tid * kStageFloats, x + size_t(tid) * k + b0 * kCodes, xlen, bar);
+    }
+    if (++prod_stage == nstages) prod_stage = 0, prod_group += gridDim.x;
+    if (++prod_buf == kStages) prod_buf = 0;
+    ++issued;
+  };
+
+  while (issued < nseq && issued < size_t(kStages)) issue_next();
+
+  bool live[NR] = {};
+  bool any = false;
+  size_t my_row0 = 0;
+  uint32_t mis[NR] = {};  // general path: the row's byte offset inside its first quad (the same every stage)
+  Acc acc;
+  uint32_t s = 0, buf_i = 0, parity = 0;
+  size_t group = blockIdx.x;
+  for (size_t q = 0; q < nseq; ++q) {
+    if (s == 0) {
+      my_row0 = group * kGroupRows + size_t(pair) * NR;
+      any = group_rows<NR>(my_row0, rows, live);
+      BX_UNROLL
+      for (int j = 0; j < NR; ++j) mis[j] = uint32_t(((my_row0 + j) * row_bytes) & 15);
+      acc = Acc();
+    }
+    uint8_t* buf = smem + buf_i * sbytes;
+    mbar_wait(&bars[buf_i], parity);
+    const float* xs = reinterpret_cast<const float*>(buf + size_t(kGroupRows) * slot_b);
+    const int nbs = int(min(size_t(kStageBlocks), nb - size_t(s) * kStageBlocks));
+    typename Acc::Sums S[4];
+    float d[4][NR];
+    if (any) {
+      const uint8_t* slot[NR];
+      BX_UNROLL
+      for (int j = 0; j < NR; ++j) slot[j] = slot_of(buf, j);
+      half_stage_sums<NR, Packed, NTOK>(S, d, slot, live, mis, aligned, xs, h, nbs, ntok);
+    }
+    // The fold in block order: the first half's four blocks, then the second half's from the first's result.
+    // Both halves fold their own blocks from the stage's starting acc; the second half then folds again from
+    // the first half's result (lane ^ 8), and both take the second half's (the first half's when the stage
+    // has no second half). Every lane takes part in the shuffles; unused values are never stored.
+    const int nmine = min(4, max(0, nbs - 4 * h));
+    BX_UNROLL
+    for (int j = 0; j < NR; ++j) {
+      float a0[Acc::kTok], a1[Acc::kTok];
+      BX_UNROLL
+      for (int t = 0; t < Acc::kTok; ++t) a0[t] = acc.acc[j][t];
+      BX_UNROLL
+      for (int ii = 0; ii < 4; ++ii)
+        if (ii < nmine) Acc::fold(a0, d[ii][j], S[ii][j], ntok);
+      BX_UNROLL
+      for (int t = 0; t < Acc::kTok; ++t) a1[t] = __shfl_sync(0xffffffffu, a0[t], lane & ~8);
+      if (nbs > 4) {
+        BX_UNROLL
+        for (int ii = 0; ii < 4; ++ii)
+          if (ii < nmine) Acc::fold(a1, d[ii][j], S[ii][j], ntok);
+        BX_UNROLL
+        for (int t = 0; t < Acc::kTok; ++t) a1[t] = __shfl_sync(0xffffffffu, a1[t], lane | 8);
+      }
+      BX_UNROLL
+      for (int t = 0; t < Acc::kTok; ++t) acc.acc[j][t] = a1[t];
+    }
+    if (any && h == 0 && s + 1 == nstages) {
+      BX_UNROLL
+      for (int j = 0; j < NR; ++j) {
+        if (!live[j]) continue;
+        for (int t = 0; t < ntok; ++t) y[size_t(t) * rows + my_row0 + j] = acc.acc[j][t];
+      }
+    }
+    __syncthreads();  // every thread is done with this buffer before it is refilled
+    if (issued < nseq) {
+      fence_proxy_async();
+      issue_next();
+    }
+    if (++s == nstages) s = 0, group += gridDim.x;
+    if (++buf_i == kStages) buf_i = 0, parity ^= 1u;
   }
 }
 
@@ -163,16 +292,16 @@ __global__ void q8_negative_control_kernel(const uint32_t* __restrict__ words, s
 template <int NR, bool Packed, int NTOK>
 void launch_matvec(const uint8_t* w, size_t rows, size_t k, const float* x, int ntok, float* y) {
   auto* kern = q8_matvec_kernel<NR, Packed, NTOK>;
-  const size_t smem = kStages * stage_bytes<NR>(ntok);
+  const size_t smem = pipeline_bytes(k / kCodes * kBlockBytes, ntok);
   BX_CUDA(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   int dev = 0, sms = 0, per_sm = 0;
   BX_CUDA(cudaGetDevice(&dev));
   BX_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, kThreads, smem));
+  BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, threads_of<NR>(), smem));
   if (per_sm < 1) throw std::invalid_argument("q8 matvec: the kernel does not fit on an SM (shared memory)");
-  const size_t groups = (rows + size_t(kThreads * NR) - 1) / size_t(kThreads * NR);
+  const size_t groups = (rows + kGroupRows - 1) / kGroupRows;
   const unsigned blocks = unsigned(std::min<size_t>(groups, size_t(sms) * size_t(per_sm)));
-  kern<<<blocks, kThreads, smem>>>(w, rows, k, x, ntok, y);
+  kern<<<blocks, threads_of<NR>(), smem>>>(w, rows, k, x, ntok, y);
   BX_CUDA(cudaGetLastError());
 }
 

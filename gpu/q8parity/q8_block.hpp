@@ -54,6 +54,18 @@ BX_HD Q8Packed unpack_block(const uint32_t w[9], uint32_t phase) {
   for (int j = 0; j < 8; ++j) b.q[j] = byte_perm(w[j], w[j + 1], sel);
   return b;
 }
+// The same with the phase known at compile time (a block at a fixed offset of an aligned buffer): phase 2
+// reads the codes as whole words, phase 0 needs one PRMT per word. Same bytes, same scale_of: same block.
+template <uint32_t Phase>
+BX_HD Q8Packed unpack_block_at(const uint32_t* w) {
+  static_assert(Phase == 0 || Phase == 2, "a block starts on an even byte");
+  Q8Packed b;
+  b.d = scale_of(Phase ? w[0] >> 16 : w[0] & 0xffffu);
+  BX_UNROLL
+  for (int j = 0; j < 8; ++j) b.q[j] = Phase ? w[j + 1] : byte_perm(w[j], w[j + 1], 0x5432u);
+  return b;
+}
+
 // The block starting at byte offset `at` of a 4-aligned buffer (which extends at least 2 bytes past it).
 BX_HD Q8Packed load_block(const uint32_t* words, size_t at) {
   uint32_t w[9];

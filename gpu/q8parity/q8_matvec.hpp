@@ -51,10 +51,13 @@ BX_HD float block_sum_split(const Q8Unpacked& b, const float* x) {
 
 // One thread's accumulators: NR rows x tokens. NTOK > 0: that many tokens, token loop unrolled, all in
 // registers; NTOK == 0: ntok at run time (1..8), token loop rolled (accumulators indexed at run time, so
-// in local memory: the variant trades registers for loads).
+// in local memory: the variant trades registers for loads). A step is the block sums of one block (s, per
+// row and token: independent of acc) and then the fold acc = fma(d, s, acc); kernels that split a row's
+// blocks between threads compute the sums apart and fold them in block order (fold_sum).
 template <int NR, bool Packed, int NTOK>
 struct MatvecAcc {
   static constexpr int kTok = NTOK > 0 ? NTOK : kMaxTokens;
+  using Sums = float[NR][kTok];
   float acc[NR][kTok];
 
   BX_HD MatvecAcc() {
@@ -66,32 +69,53 @@ struct MatvecAcc {
   // One block of each row (b[r]); x0 points at this block's 32 activations of token 0, token t's at
   // x0 + t * k. Rows with live[r] false (past the last row) are skipped.
   BX_HD void step(const Q8Packed (&b)[NR], const bool (&live)[NR], const float* x0, size_t k, int ntok) {
+    Sums s;
+    block_sums(b, live, x0, k, ntok, s);
+    BX_UNROLL
+    for (int r = 0; r < NR; ++r) {
+      if (!live[r]) continue;
+      fold(acc[r], b[r].d, s[r], ntok);
+    }
+  }
+  // s[r][t] = the block sum of b[r] against token t (tokens < ntok; rows with live[r]).
+  static BX_HD void block_sums(const Q8Packed (&b)[NR], const bool (&live)[NR], const float* x0, size_t k, int ntok, Sums& s) {
     BX_UNROLL
     for (int r = 0; r < NR; ++r) {
       if (!live[r]) continue;
       if constexpr (Packed) {
-        accumulate(r, b[r].d, ntok, x0, k, [&](const float* x) { return block_sum_packed<NR>(b[r], x); });
+        tokens(ntok, s[r], x0, k, [&](const float* x) { return block_sum_packed<NR>(b[r], x); });
       } else {
         const Q8Unpacked u = widen(b[r]);
-        accumulate(r, u.d, ntok, x0, k, [&](const float* x) {
+        tokens(ntok, s[r], x0, k, [&](const float* x) {
           return NTOK > 0 && BX_FAULT(q8_unrolled_block_split) ? block_sum_split(u, x) : block_sum_unpacked<NR>(u, x);
         });
       }
     }
   }
-
- private:
-  template <class Sum>
-  BX_HD void accumulate(int r, float d, int ntok, const float* x0, size_t k, Sum&& sum) {
+  // a[t] = fma(d, s[t], a[t]) for t < ntok: one block folded into one row's accumulators.
+  static BX_HD void fold(float (&a)[kTok], float d, const float (&s)[kTok], int ntok) {
     if constexpr (NTOK > 0) {
       (void)ntok;
       BX_UNROLL
-      for (int t = 0; t < NTOK; ++t) acc[r][t] = fma_rn(d, sum(x0 + size_t(t) * k), acc[r][t]);
+      for (int t = 0; t < NTOK; ++t) a[t] = fma_rn(d, s[t], a[t]);
+    } else {
+      BX_ROLLED
+      for (int t = 0; t < ntok; ++t) a[t] = fma_rn(d, s[t], a[t]);
+    }
+  }
+
+ private:
+  template <class Sum>
+  static BX_HD void tokens(int ntok, float (&s)[kTok], const float* x0, size_t k, Sum&& sum) {
+    if constexpr (NTOK > 0) {
+      (void)ntok;
+      BX_UNROLL
+      for (int t = 0; t < NTOK; ++t) s[t] = sum(x0 + size_t(t) * k);
     } else {
       BX_ROLLED
       for (int t = 0; t < ntok; ++t) {
         const int tx = BX_FAULT(q8_token_next_activations) && t + 1 < ntok ? t + 1 : t;
-        acc[r][t] = fma_rn(d, sum(x0 + size_t(tx) * k), acc[r][t]);
+        s[t] = sum(x0 + size_t(tx) * k);
       }
     }
   }

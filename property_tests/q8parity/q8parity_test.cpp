@@ -136,6 +136,20 @@ TEST(Q8Block, Fp16DecodeIsExactForEveryEncoding) {
       ASSERT_EQ(q8::code_of(q8::code_bias(uint32_t(uint8_t(q)) << (8 * pos)), pos), float(q)) << q << " at " << pos;
 }
 
+// The aligned kernels' compile-time unpack (a block at byte 34 i of a stage, i = 0..7, read as two
+// nine-quad halves) is the per-thread unpack of the same bytes: every offset, random words.
+RC_GTEST_PROP(Q8Block, FixedOffsetUnpackEqualsThePerThreadUnpack, ()) {
+  const auto words = *rc::gen::container<std::vector<uint32_t>>(72, rc::gen::arbitrary<uint32_t>());
+  for (int i = 0; i < 8; ++i) {
+    const int half = i / 4, at = q8::kBlockBytes * i, o = at - 128 * half;  // offset inside the half
+    const uint32_t* hw = words.data() + 32 * half;
+    const q8::Q8Packed fixed = (i & 1) ? q8::unpack_block_at<2>(hw + o / 4) : q8::unpack_block_at<0>(hw + o / 4);
+    const q8::Q8Packed per_thread = q8::load_block(words.data(), size_t(at));
+    RC_ASSERT(R::same_bits(fixed.d, per_thread.d));
+    for (int j = 0; j < 8; ++j) RC_ASSERT(fixed.q[j] == per_thread.q[j]);
+  }
+}
+
 TEST(Q8BuildRules, ReferenceAndHostCodeAreNotContractedAndKeepSubnormals) {
   std::string problem;
   EXPECT_TRUE(host_build_rules_hold(&problem)) << problem;
