@@ -169,7 +169,7 @@ std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in) {
   if (p.device < 0) return q8::rmsnorm_host(kVariants[v], in.x.data(), w, in.n, in.nrows, in.w_period, in.eps);
   BX_Q8_GPU(kern::q8_rmsnorm_gpu(p.device, v, in.x.data(), w, in.n, in.nrows, in.w_period, in.eps, kPoison));
 }
-q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds) {
+q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, [[maybe_unused]] double* seconds) {
   const q8::GrProblem pr = problem_of(in);
   if (p.device < 0) return q8::gr_host(kVariants[v], pr);
   BX_Q8_GPU(kern::q8_gr_gpu(p.device, v, pr, kPoison, seconds));

@@ -46,7 +46,16 @@
   X(q8parity, q8_rsqrtf, shared, "q8 hoisted rmsnorm uses rsqrtf (one approximate op) in place of 1 / sqrt") \
   X(q8parity, q8_packed_unsigned, shared, "q8 codes widened as unsigned bytes (a negative code q becomes q + 256)") \
   X(q8parity, q8_fp16_flush_subnormal, shared, "q8 fp16 scale conversion flushes subnormal scales to zero") \
-  X(q8parity, q8_token_next_activations, shared, "q8 rolled token loop lets token t read token t + 1's activations")
+  X(q8parity, q8_token_next_activations, shared, "q8 rolled token loop lets token t read token t + 1's activations") \
+  X(ecvrf, ecvrf_neg_swap_only, shared, "negated cached point swaps Y+X and Y-X without negating 2dT (pycryptodome#810)") \
+  X(ecvrf, ecvrf_wnaf_drop_final_carry, shared, "wNAF recoder drops the final carry (zkcrypto/group#83)") \
+  X(ecvrf, ecvrf_loop_stops_at_bit_253, shared, "double-and-add stops at bit 253: bit 254 of every clamped x lost") \
+  X(ecvrf, ecvrf_tless_dbl_feeds_add, shared, "4-bit window: the doubling before an addition skips T, which the addition reads") \
+  X(ecvrf, ecvrf_decode_accepts_y_ge_p, shared, "strict decode accepts y >= p (reduces it)") \
+  X(ecvrf, ecvrf_batch_invert_no_zero_mask, shared, "batch inversion without the zero mask: one zero zeroes every output") \
+  X(ecvrf, ecvrf_encode_parity_noncanonical_x, shared, "encoding takes the sign bit from the parity of a non-canonical x") \
+  X(ecvrf, ecvrf_jt_even_no_fixup, shared, "Joye-Tunstall recodes an even scalar without the k-1 fix-up") \
+  X(ecvrf, ecvrf_sha512_pad_112, shared, "SHA-512 padding sized with an 8-byte length field: lengths 112..119 one block short")
 
 namespace bx {
 enum class Fault : int {

@@ -1,0 +1,66 @@
+// Oracle requests for ecvrf:
+//   {"op":"ecvrf.score","sk":HEX32,"header":HEX32,"nonce":"decimal string below 2^64"}
+//     -> {"ref":{"ctr":c,"beta":HEX64,"score":"decimal"},"impl":{"ecvrf/...@cpu":{...},...},"agree":bool}
+// ref is the golden model (reference/ecvrf); every CPU variant reports its whole answer (ctr -1 and no
+// beta when no ctr <= 255 gives a valid H). Bad hex, a wrong length or a nonce >= 2^64 is an error line.
+#include "cli/ecvrf/ecvrf.hpp"
+#include "cli/hex.hpp"
+#include "gpu/ecvrf/tai.hpp"
+#include "reference/ecvrf/vrf.hpp"
+
+namespace bx::ecvrf_family {
+namespace {
+
+uint64_t nonce_of(const json& req) {
+  if (!req["nonce"].is_string()) throw InputError("field 'nonce' must be a decimal string");
+  const std::string s = req["nonce"].get<std::string>();
+  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos)
+    throw InputError("field 'nonce': expected a decimal integer below 2^64, got '" + s + "'");
+  uint64_t v = 0;
+  for (char c : s) {
+    const uint64_t d = uint64_t(c - '0');
+    if (v > (~0ull - d) / 10) throw InputError("field 'nonce': " + s + " is not below 2^64");
+    v = v * 10 + d;
+  }
+  return v;
+}
+Bytes32 bytes32_field(const json& req, const char* key) {
+  if (!req[key].is_string()) throw InputError(std::string("field '") + key + "' must be a hex string");
+  return bytes32_from_hex(req[key].get<std::string>(), std::string("field '") + key + "'");
+}
+json answer(int ctr, const uint8_t* beta) {
+  if (ctr < 0) return {{"ctr", -1}, {"beta", nullptr}, {"score", nullptr}};
+  return {{"ctr", ctr}, {"beta", to_hex(beta, 64)}, {"score", std::to_string(ecvrf::beta_score(beta))}};
+}
+
+}  // namespace
+
+OracleHandler oracle(const DeviceSelection& sel) {
+  const bool cpu = sel.cpu;
+  return [cpu](const json& req) -> json {
+    require_fields(req, {"sk", "header", "nonce"});
+    const Bytes32 sk = bytes32_field(req, "sk"), header = bytes32_field(req, "header");
+    const uint64_t nonce = nonce_of(req);
+    const ref::ecvrf::VrfKey key = ref::ecvrf::vrf_key(sk);
+    const auto alpha = ref::ecvrf::job_alpha(header, nonce);
+    const ref::ecvrf::VrfTrace t = ref::ecvrf::vrf_trace(key, alpha);
+    const json want = answer(t.tai.ctr ? int(*t.tai.ctr) : -1, t.beta ? t.beta->data() : nullptr);
+    json impl = json::object();
+    bool agree = true;
+    const auto xl = ref::to_le_bytes(key.x_mod_l, 32);
+    Bytes32 scalar;
+    std::copy(xl.begin(), xl.end(), scalar.begin());
+    if (cpu)
+      for_each_host_variant([&]<class F, class S>() {
+        uint8_t beta[64];
+        ecvrf::EcvrfTrace tr{};
+        ecvrf::ecvrf_attempt<F, S>(beta, key.pk.data(), header.data(), nonce, S::recode(scalar), &tr);
+        const json got = answer(tr.ctr, beta);
+        agree = agree && got == want;
+        impl[host_variant_name<F, S>() + "@cpu"] = got;
+      });
+    return {{"ref", want}, {"impl", impl}, {"agree", agree}};
+  };
+}
+
+}  // namespace bx::ecvrf_family
