@@ -10,8 +10,8 @@ if(TARGET bx_kernels)
 endif()
 
 # The kernel set: all (every matvec variant at every ntok), or one (each kernel template compiled once:
-# the unrolled token loop at ntok 1 and 8; what a gate on a machine without a GPU needs, in a quarter of
-# the nvcc time). auto (the default): all when this machine shows a GPU at configure time, else one. The gpu
+# the rolled token loop and the unrolled one at ntok 1; what a gate on a machine without a GPU needs, in a
+# fraction of the nvcc time). auto (the default): all when this machine shows a GPU at configure time, else one. The gpu
 # preset (binaries built here to run elsewhere) sets all.
 set(BX_Q8_KERNELS auto CACHE STRING "q8parity matvec kernels compiled: auto, all or one")
 set_property(CACHE BX_Q8_KERNELS PROPERTY STRINGS auto all one)

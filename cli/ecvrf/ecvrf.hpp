@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/family.hpp"
+#include "cli/hex.hpp"
 #include "gpu/ecvrf/scalar.hpp"
 #include "gpu/field25519/layouts.hpp"
 
@@ -38,6 +39,15 @@ template <class F, class S>
 std::string host_variant_name() {
   return variant_name(F::name, "portable", S::name);
 }
+
+// Every host variant's fused attempt for a short alpha with the scalar as given (recoded for its strategy):
+// writes beta and returns ctr (-1: no beta). Instantiated once, beside the selftest that runs the same code.
+using AttemptFn = int (*)(uint8_t beta[64], const uint8_t pk[32], const uint8_t* alpha, int alpha_len, const Bytes32& scalar);
+struct HostAttempt {
+  std::string variant;
+  AttemptFn run;
+};
+std::vector<HostAttempt> host_attempts();
 
 SelftestReport selftest(const SelftestOptions& opt);
 OracleHandler oracle(const DeviceSelection& sel);

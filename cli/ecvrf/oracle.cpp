@@ -5,7 +5,6 @@
 // beta when no ctr <= 255 gives a valid H). Bad hex, a wrong length or a nonce >= 2^64 is an error line.
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/hex.hpp"
-#include "gpu/ecvrf/tai.hpp"
 #include "reference/ecvrf/vrf.hpp"
 
 namespace bx::ecvrf_family {
@@ -30,7 +29,9 @@ Bytes32 bytes32_field(const json& req, const char* key) {
 }
 json answer(int ctr, const uint8_t* beta) {
   if (ctr < 0) return {{"ctr", -1}, {"beta", nullptr}, {"score", nullptr}};
-  return {{"ctr", ctr}, {"beta", to_hex(beta, 64)}, {"score", std::to_string(ecvrf::beta_score(beta))}};
+  ref::ecvrf::Bytes64 b;
+  std::copy(beta, beta + 64, b.begin());
+  return {{"ctr", ctr}, {"beta", to_hex(beta, 64)}, {"score", std::to_string(ref::ecvrf::score(b))}};
 }
 
 }  // namespace
@@ -51,14 +52,13 @@ OracleHandler oracle(const DeviceSelection& sel) {
     Bytes32 scalar;
     std::copy(xl.begin(), xl.end(), scalar.begin());
     if (cpu)
-      for_each_host_variant([&]<class F, class S>() {
+      for (const HostAttempt& a : host_attempts()) {
         uint8_t beta[64];
-        ecvrf::EcvrfTrace tr{};
-        ecvrf::ecvrf_attempt<F, S>(beta, key.pk.data(), header.data(), nonce, S::recode(scalar), &tr);
-        const json got = answer(tr.ctr, beta);
+        const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
+        const json got = answer(ctr, beta);
         agree = agree && got == want;
-        impl[host_variant_name<F, S>() + "@cpu"] = got;
-      });
+        impl[a.variant + "@cpu"] = got;
+      }
     return {{"ref", want}, {"impl", impl}, {"agree", agree}};
   };
 }

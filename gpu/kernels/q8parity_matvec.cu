@@ -38,11 +38,11 @@ static_assert(kStageBlocks * kBlockBytes == kSlotAligned, "an aligned stage fill
 static_assert(14 + kStageBlocks * kBlockBytes + 2 <= 18 * 16, "18 quads cover a stage at any (even) misalignment");
 static_assert(14 + (kStageBlocks - 1) * kBlockBytes + 48 <= kSlotGeneral, "the last block's three quads lie inside the slot");
 
-// The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template
-// compiled for sm_90, the unrolled token loop at ntok 1 and 8 only: the gate on a machine without a GPU).
+// The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template compiled for sm_90
+// once: the rolled token loop and the unrolled one at ntok 1; the gate on a machine without a GPU).
 #if defined(BX_Q8_KERNELS_ONE)
 template <int NTOK>
-constexpr bool kCompiled = NTOK == 0 || NTOK == 1 || NTOK == 8;
+constexpr bool kCompiled = NTOK == 0 || NTOK == 1;
 #else
 template <int NTOK>
 constexpr bool kCompiled = true;
