@@ -29,7 +29,6 @@ Bytes32 bytes_of(const Int& v) {
   std::copy(b.begin(), b.end(), out.begin());
   return out;
 }
-Int p25519() { return (Int(1) << 255) - 19; }
 
 struct Example {
   const char* name;
@@ -108,7 +107,7 @@ Golden make_golden(bool full, uint64_t seed) {
 
   // Decoder table (spec 2.3): y = p + j for j = 0..18 with both signs, x = 0 with the sign set (y = +-1),
   // the torsion encodings, the spec 4.2 candidates, and seeded random strings.
-  const Int p = p25519();
+  const Int p = ref::f25519::p();
   for (int j = 0; j < 19; ++j)
     for (int sign = 0; sign < 2; ++sign) {
       Bytes32 s = bytes_of(p + j);

@@ -1,14 +1,15 @@
 // q8parity matvec kernels: the per-item order of gpu/q8parity/q8_matvec.hpp with weights and activations
-// staged through shared memory by the tensor memory accelerator. A thread block owns 64 consecutive rows
-// (NR per thread: two warps for NR = 1, one for NR = 2) and loops over row groups on a grid sized to the
-// resident capacity; its (group, stage) sequence is one pipeline, kStages deep, across group boundaries.
-// A stage is kStageBlocks Q8_0 blocks of each row: one bulk copy per row (cp.async.bulk, 16-byte aligned:
-// from the row segment's aligned start, its lead bytes included) into the row's slot, and one per token of
-// the stage's activations, all completing on the stage's mbarrier. Each thread reads its rows' slots with
-// 128-bit loads (an odd quad stride between the lanes' slots: no bank conflicts) and runs the canonical fma
-// chains, parallel over rows and tokens only, never inside a chain. Rows of 16-byte multiples (K a multiple
-// of 256: every model shape) start each block at a fixed offset of the slot, so a stage is unpacked with
-// compile-time word indices; other K take the general path, which selects the words per thread.
+// staged through shared memory by the tensor memory accelerator. A thread block owns 64 consecutive rows,
+// two threads per row (threads_of: 128 threads for NR = 1, 64 for NR = 2), and loops over row groups on a
+// grid sized to the resident capacity; its (group, stage) sequence is one pipeline, kStages deep, across
+// group boundaries. A stage is kStageBlocks Q8_0 blocks of each row: one bulk copy per row (cp.async.bulk,
+// 16-byte aligned: from the row segment's aligned start, its lead bytes included) into the row's slot, and
+// one per token of the stage's activations, all completing on the stage's mbarrier. The two threads of a
+// row take blocks 0..3 and 4..7 of a stage and fold them in block order (half_stage_sums, then two
+// shuffles): parallel over rows, tokens and independent block sums, never inside a chain. Rows of 16-byte
+// multiples (K a multiple of 256: every model shape) start each block at a fixed offset of the slot, read
+// by conflict-free 8-byte loads and unpacked at compile-time word indices; other K take the general path,
+// three 128-bit loads per block and the words selected per thread.
 #include <cuda_runtime.h>
 
 #include <algorithm>
