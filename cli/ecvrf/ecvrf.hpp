@@ -1,6 +1,6 @@
-// The ecvrf family's parts (cli/ecvrf): variant names and the selftest. This first stage runs the per-item
-// pipeline of gpu/ecvrf on the CPU for every layout x scalar strategy; GPU kernels, verify, bench,
-// vectors and the oracle come next (issue 9).
+// The ecvrf family's parts (cli/ecvrf): variant names, the selftest (CPU rows: the per-item pipeline of
+// gpu/ecvrf on the host for every layout x scalar strategy; GPU rows: every compiled kernel pipeline),
+// verify, bench and the oracle.
 #pragma once
 #include <string>
 
@@ -13,14 +13,8 @@ namespace bx::ecvrf_family {
 
 // "ecvrf/fe32-portable/w4/fused/k1": layout-backend, scalar strategy (da, w4, wnaf5, jt), pipeline,
 // points compressed per inversion.
-inline std::string strategy_short(const std::string& s) {
-  if (s == "double-add") return "da";
-  if (s == "window4") return "w4";
-  if (s == "joye-tunstall") return "jt";
-  return s;  // wnaf5
-}
-inline std::string variant_name(const std::string& layout, const std::string& backend, const std::string& strategy) {
-  return "ecvrf/" + layout + "-" + backend + "/" + strategy_short(strategy) + "/fused/k1";
+inline std::string variant_name(const std::string& layout, const std::string& backend, const std::string& tag) {
+  return "ecvrf/" + layout + "-" + backend + "/" + tag + "/fused/k1";
 }
 
 // fn.template operator()<F, S>() for every host variant: strategy-major, layouts in AllLayouts order.
@@ -37,7 +31,7 @@ void for_each_host_variant(Fn&& fn) {
 }
 template <class F, class S>
 std::string host_variant_name() {
-  return variant_name(F::name, "portable", S::name);
+  return variant_name(F::name, "portable", S::tag);
 }
 
 // Every host variant's fused attempt for a short alpha with the scalar as given (recoded for its strategy):
@@ -49,7 +43,48 @@ struct HostAttempt {
 };
 std::vector<HostAttempt> host_attempts();
 
+// A search job (spec 9): the key's secret scalar as the search uses it (x, or x mod L), pk, header.
+struct Job {
+  Bytes32 sk, x, pk, header;
+  std::string scalar_kind;  // "x" or "x mod L"
+};
+// --sk keys (hex) then --keys N fixed ones (SHA-512 of a label and the index); even ones search with x,
+// odd ones with x mod L.
+std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, const std::string& header_hex);
+struct Hit {
+  uint64_t nonce, score;
+};
+
+struct VerifyOptions {
+  std::vector<std::string> sk_hex;
+  int keys = 0;
+  std::string header_hex;
+  uint64_t lo = 0, count = 0, target = 0;
+  std::vector<std::string> variants{"all"};
+  int passes = 12;
+  uint64_t probe = 512;
+  uint64_t all_betas = 0;  // nonces per key compared beta for beta on the device (0: off)
+  std::string plant;
+};
+int run_verify(const RunContext& ctx, const VerifyOptions& o);
+bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<Job>& jobs);  // all_betas.cpp
+
+struct BenchOptions {
+  std::vector<std::string> variants{"all"};
+  uint64_t nonces = uint64_t(1) << 22;  // per variant per round
+  bool pick = false;
+};
+int run_bench(const RunContext& ctx, const BenchOptions& o);
+// Field multiplications and squarings of one attempt with strategy `tag` (op_count.cpp).
+struct FieldOps {
+  double mul, sqr;
+};
+FieldOps field_ops_per_attempt(const std::string& tag, const Job& job);
+constexpr double kFe32ImadPerMul = 144, kFe32ImadPerSqr = 88;
+
 SelftestReport selftest(const SelftestOptions& opt);
+struct Golden;
+void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);  // selftest_gpu.cpp
 OracleHandler oracle(const DeviceSelection& sel);
 
 }  // namespace bx::ecvrf_family

@@ -1,6 +1,15 @@
 // ecvrf as a Family: the ECVRF-EDWARDS25519-SHA512-TAI miner pipeline (spec field25519_ecvrf.md) on every
 // field25519 layout and scalar strategy, checked against the golden model of reference/ecvrf.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <memory>
+
 #include "cli/ecvrf/ecvrf.hpp"
+#include "cli/numbers.hpp"
+#include "gpu/ecvrf/variants.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/ecvrf_kernels.hpp"
+#endif
 
 namespace bx::ecvrf_family {
 namespace {
@@ -13,27 +22,97 @@ class Ecvrf final : public Family {
   }
   std::vector<VariantInfo> variants() const override {
     std::vector<VariantInfo> v;
+    std::vector<std::string> compiled;
+#if defined(BX_HAVE_CUDA)
+    for (const auto& d : kern::ecvrf_device_variants()) compiled.push_back(d.name);
+#endif
+    const auto on_gpu = [&](const std::string& n) { return std::find(compiled.begin(), compiled.end(), n) != compiled.end(); };
     for_each_host_variant([&]<class F, class S>() {
-      v.push_back(VariantInfo{host_variant_name<F, S>(), F::name, "portable", {strategy_short(S::name), "fused", "k1"},
-                              "bit-exact", true, false,
-                              std::string("per-attempt pipeline, ") + S::name + " scalar multiplication (CPU; kernels next)"});
+      const std::string n = host_variant_name<F, S>();
+      v.push_back(VariantInfo{n, F::name, "portable", {S::tag, "fused", "k1"}, "bit-exact", true, on_gpu(n),
+                              std::string("per-attempt pipeline, ") + S::name + " scalar multiplication"});
+    });
+    ecvrf::for_each_gpu_variant([&]<class V>() {
+      const std::string n = V::name();
+      if (std::any_of(v.begin(), v.end(), [&](const VariantInfo& x) { return x.name == n; })) return;
+      std::string d = V::pipeline() + " pipeline, " + V::S::name + ", " + std::to_string(V::K) + " point(s) per inversion";
+      if (n == ecvrf::OracleVariant::name()) d += "; the GPU oracle of verify and bench";
+      if (!on_gpu(n)) d += "; GPU kernel not in this build (BX_ECVRF_KERNELS=all)";
+      v.push_back(VariantInfo{n, V::F::name, V::F::backend::name, {V::S::tag, V::pipeline(), "k" + std::to_string(V::K)},
+                              "bit-exact", false, true, d});
     });
     return v;
   }
   SelftestReport selftest(const SelftestOptions& opt) const override { return ecvrf_family::selftest(opt); }
-  SubcommandRun add_verify(CLI::App&) const override { return nullptr; }
-  SubcommandRun add_bench(CLI::App&) const override { return nullptr; }
+  SubcommandRun add_verify(CLI::App& sub) const override {
+    struct Args {
+      std::vector<std::string> sk, variants;
+      int keys = 0;
+      std::string header, nonces = "0:4096", target = "2^50", all_betas = "0", plant;
+      int passes = 12;
+      uint64_t probe = 512;
+    };
+    auto a = std::make_shared<Args>();
+    sub.add_option("--sk", a->sk, "a secret key (RFC 8032 seed) as 64 hex digits (repeatable)");
+    sub.add_option("--keys", a->keys, "N fixed derived keys (even ones search with x, odd ones with x mod L)")->check(CLI::Range(0, 1000));
+    sub.add_option("--header", a->header, "the 32-byte header as 64 hex digits (default all zero)");
+    sub.add_option("--nonces", a->nonces, "LO:COUNT (decimal, 0x-hex or 2^K[+-N]; LO + COUNT <= 2^64)");
+    sub.add_option("--target", a->target, "hit iff score < target (default 2^50)");
+    sub.add_option("--variant", a->variants, "variant names or globs, or all (default all)");
+    sub.add_option("--passes", a->passes, "compacted pipelines: hash-to-curve passes (default 12)")->check(CLI::Range(1, 256));
+    sub.add_option("--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
+    sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device");
+    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    return [a](const RunContext& ctx) {
+      VerifyOptions o;
+      const auto c = a->nonces.find(':');
+      if (c == std::string::npos) throw InputError("--nonces: expected LO:COUNT, got '" + a->nonces + "'");
+      o.lo = parse_u64(a->nonces.substr(0, c), "--nonces LO");
+      const ref::Int count = parse_number(a->nonces.substr(c + 1), "--nonces COUNT");
+      if (count < 1 || count > ref::Int(~uint64_t(0)) || ref::Int(o.lo) + count > (ref::Int(1) << 64))
+        throw InputError("--nonces: COUNT must be 1..2^64-1 and LO + COUNT <= 2^64, got '" + a->nonces + "'");
+      o.count = count.convert_to<uint64_t>();
+      o.target = parse_u64(a->target, "--target");
+      o.all_betas = parse_u64(a->all_betas, "--all-betas");
+      o.sk_hex = a->sk;
+      o.keys = a->keys;
+      o.header_hex = a->header;
+      if (!a->variants.empty()) o.variants = a->variants;
+      o.passes = a->passes;
+      o.probe = std::max<uint64_t>(1, a->probe);
+      o.plant = a->plant;
+      if (!ctx.devices.cpu && ctx.devices.gpus.empty()) throw InputError("verify ecvrf: no device selected");
+      return run_verify(ctx, o);
+    };
+  }
+  SubcommandRun add_bench(CLI::App& sub) const override {
+    auto o = std::make_shared<BenchOptions>();
+    sub.add_option("--nonces", o->nonces, "nonces per variant per round (default 2^22)")->check(CLI::Range(uint64_t(1) << 10, uint64_t(1) << 32));
+    sub.add_option("--variant", o->variants, "variant names or globs, or all (default all)");
+    sub.add_flag("--pick", o->pick, "name the fastest variant that passed its selftest on each card");
+    return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
+  }
   std::vector<std::string> vector_files() const override { return {}; }
   std::map<std::string, std::string> generate_vectors() const override { return {}; }
   std::vector<std::string> check_vectors(const std::string&) const override { return {}; }
   std::vector<std::string> oracle_ops() const override { return {"ecvrf.score"}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return ecvrf_family::oracle(sel); }
-  std::vector<std::string> fuzz_targets() const override { return {}; }
+  std::vector<std::string> fuzz_targets() const override { return {"ecvrf_diff"}; }
   std::vector<ZooCheck> zoo_checks() const override {
-    return {{"ecvrf-points", false, "{build}/property_tests/ecvrf/ecvrf_points_test --gtest_brief=1"}};
+    return {{"ecvrf-points", false, "{build}/property_tests/ecvrf/ecvrf_points_test --gtest_brief=1"},
+            {"ecvrf-fuzz", false, "{build}/ecvrf_diff_replay {source}/fuzz/corpus/ecvrf_diff"},
+            {"ecvrf-field25519-gpu", true, "{build}/bitexact selftest --device gpu --family field25519"}};
   }
-  std::vector<std::string> sanitizer_runs() const override { return {}; }
-  std::vector<std::string> gpu_stage_runs() const override { return {}; }
+  std::vector<std::string> sanitizer_runs() const override {
+    return {"{build}/bitexact selftest --device gpu --family ecvrf --variant 'ecvrf/fe32-ptx/w4/*'",
+            "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^56 --variant 'ecvrf/fe32-ptx/w4/*'"};
+  }
+  std::vector<std::string> gpu_stage_runs() const override {
+    return {"{build}/bitexact selftest --full --device gpu --family ecvrf",
+            "{build}/bitexact verify ecvrf --device gpu --keys 2 --nonces 2^32-2^25:2^26 --target 2^52 --variant all",
+            "{build}/bitexact verify ecvrf --device gpu --keys 1 --nonces 0:2^24 --target 2^52 --all-betas 2^24",
+            "{build}/bitexact bench ecvrf --device gpu --rounds 3 --pick --json"};
+  }
 };
 
 }  // namespace

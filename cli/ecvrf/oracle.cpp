@@ -2,10 +2,14 @@
 //   {"op":"ecvrf.score","sk":HEX32,"header":HEX32,"nonce":"decimal string below 2^64"}
 //     -> {"ref":{"ctr":c,"beta":HEX64,"score":"decimal"},"impl":{"ecvrf/...@cpu":{...},...},"agree":bool}
 // ref is the golden model (reference/ecvrf); every CPU variant reports its whole answer (ctr -1 and no
-// beta when no ctr <= 255 gives a valid H). Bad hex, a wrong length or a nonce >= 2^64 is an error line.
+// beta when no ctr <= 255 gives a valid H); every compiled GPU variant on each selected GPU its beta and
+// score (the kernels do not export ctr). Bad hex, a wrong length or a nonce >= 2^64 is an error line.
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/hex.hpp"
 #include "reference/ecvrf/vrf.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/ecvrf_kernels.hpp"
+#endif
 
 namespace bx::ecvrf_family {
 namespace {
@@ -38,7 +42,8 @@ json answer(int ctr, const uint8_t* beta) {
 
 OracleHandler oracle(const DeviceSelection& sel) {
   const bool cpu = sel.cpu;
-  return [cpu](const json& req) -> json {
+  const std::vector<int> gpus = sel.gpus;
+  return [cpu, gpus](const json& req) -> json {
     require_fields(req, {"sk", "header", "nonce"});
     const Bytes32 sk = bytes32_field(req, "sk"), header = bytes32_field(req, "header");
     const uint64_t nonce = nonce_of(req);
@@ -59,6 +64,20 @@ OracleHandler oracle(const DeviceSelection& sel) {
         agree = agree && got == want;
         impl[a.variant + "@cpu"] = got;
       }
+#if defined(BX_HAVE_CUDA)
+    const kern::EcvrfJob job{scalar, key.pk, header};
+    for (int dev : gpus)
+      for (const auto& v : kern::ecvrf_device_variants()) {
+        uint8_t beta[64], valid = 0;
+        kern::ecvrf_betas(dev, v.name, job, nonce, 1, 12, beta, &valid);
+        json got = answer(valid ? 0 : -1, beta);
+        got.erase("ctr");
+        agree = agree && got["beta"] == want["beta"] && got["score"] == want["score"];
+        impl[v.name + "@gpu" + std::to_string(dev)] = got;
+      }
+#else
+    (void)gpus;
+#endif
     return {{"ref", want}, {"impl", impl}, {"agree", agree}};
   };
 }

@@ -4,6 +4,7 @@
 // spec 2.3 decoder table and random strings through the strict decoder, encoding of coordinates held
 // non-canonically (the parity class), batch inversion with zeros, and the strategy on the spec 3
 // extremal scalars. Once on the host: SHA-512 of every length 0..300 with both schedules against OpenSSL.
+// The GPU rows (every compiled kernel pipeline) are in selftest_gpu.cpp.
 // Every comparison is of canonical bytes (encodings, beta); a mismatch prints both in hex.
 #include <array>
 #include <string>
@@ -15,158 +16,10 @@
 #include "gpu/ecvrf/tai.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "reference/ecvrf/vrf.hpp"
+#include "cli/ecvrf/golden.hpp"
 
 namespace bx::ecvrf_family {
 namespace {
-
-namespace G = ref::ecvrf;
-using Int = ref::Int;
-using Bytes64 = G::Bytes64;
-
-Bytes32 bytes_of(const Int& v) {
-  const auto b = ref::to_le_bytes(v, 32);
-  Bytes32 out;
-  std::copy(b.begin(), b.end(), out.begin());
-  return out;
-}
-
-struct Example {
-  const char* name;
-  Bytes32 sk;
-  std::vector<uint8_t> alpha;
-};
-std::vector<Example> rfc9381_examples() {
-  return {{"Ex16", bytes32_from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "sk"), {}},
-          {"Ex17", bytes32_from_hex("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb", "sk"), {0x72}},
-          {"Ex18", bytes32_from_hex("c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7", "sk"), {0xaf, 0x82}}};
-}
-
-// What the golden model says, computed once and shared by every row.
-struct Golden {
-  struct Run {
-    std::string what;
-    Bytes32 pk, scalar;
-    std::vector<uint8_t> alpha;
-    int ctr;
-    Bytes32 h, gamma, gamma8;
-    Bytes64 beta;
-  };
-  std::vector<Run> runs;  // RFC examples with x and x mod L, then job nonces (alpha = header || LE64)
-  size_t rfc_runs = 0;
-  struct Dec {
-    Bytes32 s;
-    std::string want;  // canonical re-encoding in hex, or the rejection reason
-  };
-  std::vector<Dec> decodes;
-  struct Enc {
-    Bytes32 x_bytes, y_bytes;  // X held as x + p (non-canonical), Y canonical, Z = 1
-    Bytes32 want;
-  };
-  std::vector<Enc> encodes;
-  std::vector<std::vector<Bytes32>> inversions;  // input sets; expected = single inversions
-  Bytes32 h_point;                               // Ex16's H, the base of the scalar checks
-  std::vector<std::pair<Bytes32, Bytes32>> scalar_mults;  // scalar, encode(scalar * H)
-};
-
-std::string decode_answer(const G::Decoded& d) {
-  if (const auto* p = std::get_if<G::Point>(&d)) return to_hex(G::encode(*p));
-  return std::string(G::name(std::get<G::DecodeError>(d)));
-}
-
-Golden make_golden(bool full, uint64_t seed) {
-  Golden g;
-  const auto add_run = [&](const std::string& what, const G::VrfKey& key, const Int& scalar, const std::vector<uint8_t>& alpha) {
-    const G::VrfTrace t = G::vrf_trace(key, alpha);
-    Golden::Run r{what, key.pk, bytes_of(scalar), alpha, t.tai.ctr ? int(*t.tai.ctr) : -1, {}, {}, {}, {}};
-    if (t.tai.ctr) {
-      r.h = G::encode(*t.tai.h), r.gamma = G::encode(*t.gamma), r.gamma8 = G::encode(*t.gamma8), r.beta = *t.beta;
-    }
-    g.runs.push_back(r);
-  };
-  for (const Example& e : rfc9381_examples()) {
-    const G::VrfKey key = G::vrf_key(e.sk);
-    add_run(std::string(e.name) + " x", key, key.x, e.alpha);
-    add_run(std::string(e.name) + " x mod L", key, key.x_mod_l, e.alpha);
-  }
-  g.rfc_runs = g.runs.size();
-  const G::VrfKey key16 = G::vrf_key(rfc9381_examples()[0].sk);
-  const Bytes32 header{};
-  std::vector<uint64_t> nonces = {0, 1, 0xffffffffull, 0x100000000ull, ~0ull};
-  uint64_t z = seed;
-  for (int i = 0; i < (full ? 64 : 4); ++i) {
-    z += 0x9e3779b97f4a7c15ull;
-    uint64_t v = z;
-    v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
-    v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
-    nonces.push_back(v ^ (v >> 31));
-  }
-  for (uint64_t n : nonces) {
-    const auto alpha = G::job_alpha(header, n);
-    add_run("job nonce " + std::to_string(n), key16, key16.x_mod_l, std::vector<uint8_t>(alpha.begin(), alpha.end()));
-  }
-
-  // Decoder table (spec 2.3): y = p + j for j = 0..18 with both signs, x = 0 with the sign set (y = +-1),
-  // the torsion encodings, the spec 4.2 candidates, and seeded random strings.
-  const Int p = ref::f25519::p();
-  for (int j = 0; j < 19; ++j)
-    for (int sign = 0; sign < 2; ++sign) {
-      Bytes32 s = bytes_of(p + j);
-      s[31] |= uint8_t(sign << 7);
-      g.decodes.push_back({s, ""});
-    }
-  for (const char* hx : {"0100000000000000000000000000000000000000000000000000000000000080",
-                         "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-                         "d924e111020a9ff4887bc9e56e9e5b80c2ceb93f861a2f56d8ee2c52fd255466",
-                         "bde5e949af7cf4bc066450de29d9933d49ea8fa0ccb6b4eb51c7bd40f13d9b53",
-                         "234d1b2b5084b2c5b322325d652fa081f277814e6c0b7201a1d1682b4b5f45f1",
-                         "69dbad2aaff2ab565593ed5579ce0dab6797f6096c9a955cc413166d63d718f8"})
-    g.decodes.push_back({bytes32_from_hex(hx, "decode case"), ""});
-  for (const G::Point& t : G::torsion_points()) g.decodes.push_back({G::encode(t), ""});
-  for (int i = 0; i < (full ? 512 : 48); ++i) {
-    Bytes32 s;
-    for (auto& b : s) {
-      z = z * 6364136223846793005ull + 1442695040888963407ull;
-      b = uint8_t(z >> 56);
-    }
-    g.decodes.push_back({s, ""});
-  }
-  for (auto& d : g.decodes) d.want = decode_answer(G::decode(d.s));
-
-  // Encoding with X held as x + p (x = 0..18: the values p..2^255-1 fit the 255 bits from_bytes reads).
-  for (int x = 0; x < 19; ++x) {
-    const Int y = Int(1000003) * (x + 7);
-    g.encodes.push_back({bytes_of(p + x), bytes_of(y), G::encode(G::Point{Int(x), y})});
-  }
-
-  // Batch inversion inputs (k = 1, 2, 4, 8): zeros first / middle / last, repeats, 1 and p - 1, p itself
-  // (a non-canonical zero).
-  const Bytes32 zero{}, one = bytes_of(1), pm1 = bytes_of(p - 1), praw = bytes_of(p), a = bytes_of(Int(123456789)),
-                b = bytes_of(p - 987654321);
-  g.inversions = {{a}, {zero}, {a, b}, {zero, a}, {a, zero}, {a, a, b, b}, {zero, a, b, one}, {a, b, zero, pm1},
-                  {a, b, one, zero}, {praw, a, pm1, one}, {a, b, a, b, one, pm1, a, b}, {zero, a, b, zero, one, pm1, zero, a}};
-
-  // The strategy on the extremal scalars (spec 3 and 6.1), all below 2^255 (every strategy's range), times H.
-  const G::Point h16 = *G::vrf_trace(key16, {}).tai.h;
-  g.h_point = G::encode(h16);
-  const Int L = G::L(), t255 = Int(1) << 255;
-  std::vector<Int> ks = {0, 1, 2, 7, 8, L - 1, L, L + 1, Int(1) << 252, (Int(1) << 253) - 1, Int(1) << 254, t255 - 8,
-                         t255 - 1, t255 - 19};
-  Int fives = 0;
-  for (int i = 0; i < 32; ++i) fives = (fives << 8) | 0x55;
-  ks.push_back(fives);
-  for (const Example& e : rfc9381_examples()) {
-    const G::VrfKey k = G::vrf_key(e.sk);
-    ks.push_back(k.x);
-    ks.push_back(k.x_mod_l);
-  }
-  for (const Int& k : ks) g.scalar_mults.push_back({bytes_of(k), G::encode(G::mul(k, h16))});
-  return g;
-}
-
-void expect_bytes(TallyCheck& c, const uint8_t* want, const uint8_t* got, size_t n, const std::string& what) {
-  const bool ok = std::equal(want, want + n, got);
-  c.check(ok, ok ? what : what + "\n" + hexdump_diff(want, got, n));
-}
 
 template <class F, class S>
 void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
@@ -266,10 +119,6 @@ std::vector<HostAttempt> host_attempts() {
 
 SelftestReport selftest(const SelftestOptions& opt) {
   SelftestReport rep;
-  if (!opt.devices.cpu) {
-    rep.notes.push_back("ecvrf: CPU rows only in this build (the GPU kernels are not written yet)");
-    return rep;
-  }
   const Golden g = make_golden(opt.full, opt.seed);
   rep.notes.push_back("RFC 9381 Examples 16-18 (x and x mod L), " + std::to_string(g.runs.size() - g.rfc_runs) +
                       " job nonces, " + std::to_string(g.decodes.size()) + " decodes, " + std::to_string(g.encodes.size()) +
@@ -291,11 +140,12 @@ SelftestReport selftest(const SelftestOptions& opt) {
   rep.host_checks.push_back(sha);
   for_each_host_variant([&]<class F, class S>() {
     const std::string v = host_variant_name<F, S>();
-    if (!opt.wants(v)) return;
+    if (!opt.devices.cpu || !opt.wants(v)) return;
     SelftestRow row{v, "cpu", {{"rfc9381"}, {"job"}, {"decode"}, {"encode"}, {"batch-inv"}, {"scalars"}}};
     run_rows_of<F, S>(g, v + "@cpu", row);
     rep.rows.push_back(std::move(row));
   });
+  gpu_rows(opt, g, rep);
   return rep;
 }
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/qpow/qpow.hpp"
+#include "cli/numbers.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
 #endif
@@ -18,40 +19,6 @@ const Int kTwo512 = Int(1) << 512;
 
 bool all_hex(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
-}
-// decimal, 0x-hex, or 2^K with an optional +N / -N; InputError naming `what` otherwise.
-Int parse_number(const std::string& s, const std::string& what) {
-  auto bad = [&] { return InputError(what + ": expected a decimal, 0x-hex or 2^K[+N|-N] number, got '" + s + "'"); };
-  if (s.empty()) throw bad();
-  if (s.rfind("2^", 0) == 0) {
-    size_t k = 2;
-    while (k < s.size() && std::isdigit((unsigned char)s[k])) ++k;
-    if (k == 2 || k - 2 > 4) throw bad();
-    const int e = std::stoi(s.substr(2, k - 2));
-    if (e > 512) throw InputError(what + ": 2^" + std::to_string(e) + " is beyond 2^512");
-    Int v = Int(1) << e;
-    if (k < s.size()) {
-      if (s[k] != '+' && s[k] != '-') throw bad();
-      const Int d = parse_number(s.substr(k + 1), what);
-      if (s[k] == '+')
-        v += d;
-      else
-        v -= d;
-    }
-    return v;
-  }
-  if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) {
-    const std::string h = s.substr(2);
-    if (!all_hex(h) || h.size() > 256) throw bad();
-    Int v;
-    for (char c : h) v = v * 16 + (std::isdigit((unsigned char)c) ? c - '0' : std::tolower((unsigned char)c) - 'a' + 10);
-    return v;
-  }
-  if (!std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; }) || s.size() > 200) throw bad();
-  if (s.size() > 1 && s[0] == '0') throw InputError(what + ": a decimal number has no leading zero, got '" + s + "'");
-  Int v;  // digit by digit (cpp_int's string constructor would read a leading 0 as octal)
-  for (char c : s) v = v * 10 + (c - '0');
-  return v;
 }
 Int from_be(const std::vector<uint8_t>& b) {
   Int v;

@@ -389,6 +389,7 @@ BX_HD void scalarmult_jt(ge_ext<F>& r, const ge_ext<F>& H, const JtDigits& k) {
 struct DoubleAdd {
   using digits = BitDigits;
   static constexpr const char* name = "double-add";
+  static constexpr const char* tag = "da";  // in variant names
   // The fewest of 253 (x mod L), 255 (clamped x) or 256 bits that hold k.
   static digits recode(const Scalar& k) {
     const int len = scalar_detail::bitlen(k);
@@ -402,6 +403,7 @@ struct DoubleAdd {
 struct Window4 {
   using digits = Window4Digits;
   static constexpr const char* name = "window4";
+  static constexpr const char* tag = "w4";  // in variant names
   static digits recode(const Scalar& k) { return recode_window4(k); }
   template <class F>
   BX_HD static void mul(ge_ext<F>& r, const ge_ext<F>& H, const digits& k) {
@@ -411,6 +413,7 @@ struct Window4 {
 struct Wnaf5 {
   using digits = Wnaf5Digits;
   static constexpr const char* name = "wnaf5";
+  static constexpr const char* tag = "wnaf5";  // in variant names
   static digits recode(const Scalar& k) { return recode_wnaf5(k); }
   template <class F>
   BX_HD static void mul(ge_ext<F>& r, const ge_ext<F>& H, const digits& k) {
@@ -420,6 +423,7 @@ struct Wnaf5 {
 struct JoyeTunstall {
   using digits = JtDigits;
   static constexpr const char* name = "joye-tunstall";
+  static constexpr const char* tag = "jt";  // in variant names
   static digits recode(const Scalar& k) { return recode_jt(k); }
   template <class F>
   BX_HD static void mul(ge_ext<F>& r, const ge_ext<F>& H, const digits& k) {

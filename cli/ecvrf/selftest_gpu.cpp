@@ -1,0 +1,205 @@
+// ecvrf selftest on each GPU: every compiled pipeline (fused and compacted, every k) against the golden
+// model, on canonical bytes (beta) and on the hit lists (nonce and score):
+//   rfc9381  Examples 16-18 through general-alpha blocks, with x and with x mod L;
+//   job      beta of every nonce in windows at 0, around 2^32, at the top of 2^64 and at a seeded place;
+//   search   hits in two windows at a target of 2^62 (a quarter hit), with a one-entry hit buffer (the
+//            first slice with two hits overflows it and is re-run) and 7-nonce slices (slice ends inside);
+//   capped   compacted only: 1 and 2 hash-to-curve passes, so that most items finish in the last pass;
+//   consts   the layout's curve constants (1, d, 2d, sqrt(-1)) derived on the card from small integers in
+//            registers: products of values the compiler knows, where PTX operands that may alias show.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cli/ecvrf/ecvrf.hpp"
+#include "cli/ecvrf/golden.hpp"
+#include "gpu/ecvrf/variants.hpp"
+#include "reference/field25519/ref25519.hpp"
+#if defined(BX_HAVE_CUDA)
+#include "gpu/kernels/ecvrf_kernels.hpp"
+#include "gpu/kernels/field25519_kernels.hpp"
+#endif
+
+namespace bx::ecvrf_family {
+
+#if defined(BX_HAVE_CUDA)
+namespace {
+
+struct Window {
+  uint64_t lo;
+  uint32_t n;
+};
+
+struct GpuGolden {
+  kern::EcvrfJob job;
+  std::vector<Window> windows;
+  std::vector<uint64_t> nonces;                 // every window's nonces, in order
+  std::vector<std::optional<Bytes64>> betas;    // golden beta of each
+  uint64_t target = uint64_t(1) << 62;
+  std::vector<kern::EcvrfHit> hits_of(const Window& w) const {
+    std::vector<kern::EcvrfHit> h;
+    for (size_t i = 0; i < nonces.size(); ++i)
+      if (nonces[i] >= w.lo && nonces[i] - w.lo < w.n && betas[i] && G::score(*betas[i]) < target)
+        h.push_back({nonces[i], G::score(*betas[i])});
+    return h;
+  }
+};
+
+GpuGolden make_gpu_golden(bool full, uint64_t seed) {
+  GpuGolden g;
+  const G::VrfKey key = G::vrf_key(rfc9381_examples()[1].sk);
+  g.job.x = bytes_of(key.x);
+  g.job.pk = key.pk;
+  for (size_t i = 0; i < 32; ++i) g.job.header[i] = uint8_t(0xa5 ^ (i * 29) ^ seed);
+  const uint32_t w = full ? 256 : 32;
+  g.windows = {{0, w}, {(uint64_t(1) << 32) - w / 2, w}, {~uint64_t(0) - w + 1, w},
+               {(seed * 0x9e3779b97f4a7c15ull) & ~uint64_t(0xfff), w}};
+  for (const Window& win : g.windows)
+    for (uint32_t j = 0; j < win.n; ++j) g.nonces.push_back(win.lo + j);
+  g.betas = golden_job_betas(key, g.job.header, g.nonces);
+  return g;
+}
+
+std::string hit_list(const std::vector<kern::EcvrfHit>& h) {
+  std::string s;
+  for (size_t i = 0; i < h.size() && i < 8; ++i) {
+    s += ' ';
+    s += std::to_string(h[i].nonce);
+    s += ':';
+    s += std::to_string(h[i].score);
+  }
+  if (h.size() > 8) s += " ...";
+  return s;
+}
+
+void check_betas(TallyCheck& c, const std::string& label, const GpuGolden& g, size_t at, uint64_t lo, uint32_t n,
+                 const std::vector<uint8_t>& betas, const std::vector<uint8_t>& valid) {
+  for (uint32_t j = 0; j < n; ++j) {
+    const auto& want = g.betas[at + j];
+    const std::string what = "FAIL " + label + " nonce " + std::to_string(lo + j);
+    if (!want) {
+      c.check(valid[j] == 0, what + ": a beta where the golden model has none");
+      continue;
+    }
+    if (!valid[j]) {
+      c.check(false, what + ": no beta");
+      continue;
+    }
+    expect_bytes(c, want->data(), betas.data() + 64 * size_t(j), 64, what + " beta");
+  }
+}
+
+template <class V>
+void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string& place, SelftestRow& row) {
+  const std::string label = V::name() + "@" + place;
+  const bool compact = V::P == ecvrf::Pipeline::compact;
+  row.checks = {{"rfc9381"}, {"job"}, {"search"}, {"consts"}};
+  if (compact) row.checks.push_back({"capped"});
+  TallyCheck rfc{row.checks[0]}, job{row.checks[1]}, search{row.checks[2]}, consts{row.checks[3]};
+  const auto guarded = [&](TallyCheck& c, const std::string& what, auto&& body) {
+    try {
+      body();
+    } catch (const std::exception& e) {
+      c.check(false, "FAIL " + label + " " + what + ": " + e.what());
+    }
+  };
+  guarded(consts, "constants", [&] {
+    namespace R = ref::f25519;
+    const ref::Int d = R::mul(R::neg(ref::Int(121665)), R::invert(ref::Int(121666)));
+    const Bytes32 want[f25519::kDerivedConstants] = {R::encode(1), R::encode(d), R::encode(R::add(d, d)),
+                                                      R::encode(R::sqrt_m1()), R::encode(1)};
+    static const char* const what[f25519::kDerivedConstants] = {"1^2", "d", "2d", "sqrt(-1)", "1*1"};
+    uint8_t got[f25519::kDerivedConstants][32];
+    kern::fe_derive_constants_on(dev, std::string(V::F::name) + "/" + V::F::backend::name, &got[0][0]);
+    for (int i = 0; i < f25519::kDerivedConstants; ++i)
+      expect_bytes(consts, want[i].data(), got[i], 32, "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
+  });
+  // RFC 9381: the six runs (x, x mod L per example) through general-alpha blocks.
+  for (size_t i = 0; i < gold.rfc_runs; i += 1)
+    guarded(rfc, gold.runs[i].what, [&] {
+      const Golden::Run& r = gold.runs[i];
+      uint8_t beta[64], valid = 0;
+      kern::ecvrf_betas_alpha(dev, V::name(), r.scalar, r.pk, {r.alpha}, beta, &valid);
+      rfc.check(valid == (r.ctr >= 0 ? 1 : 0), "FAIL " + label + " " + r.what + ": beta presence");
+      if (valid && r.ctr >= 0) expect_bytes(rfc, r.beta.data(), beta, 64, "FAIL " + label + " " + r.what + " beta");
+    });
+  size_t at = 0;
+  for (const Window& w : g.windows) {
+    guarded(job, "window at " + std::to_string(w.lo), [&] {
+      std::vector<uint8_t> betas(64 * size_t(w.n)), valid(w.n);
+      kern::ecvrf_betas(dev, V::name(), g.job, w.lo, w.n, 12, betas.data(), valid.data());
+      check_betas(job, label, g, at, w.lo, w.n, betas, valid);
+    });
+    if (compact)
+      for (int passes : {1, 2}) {
+        TallyCheck cap{row.checks[4]};
+        guarded(cap, std::to_string(passes) + " passes", [&] {
+          std::vector<uint8_t> betas(64 * size_t(w.n)), valid(w.n);
+          kern::ecvrf_betas(dev, V::name(), g.job, w.lo, w.n, passes, betas.data(), valid.data());
+          check_betas(cap, label + " (" + std::to_string(passes) + " h2c passes)", g, at, w.lo, w.n, betas, valid);
+        });
+      }
+    at += w.n;
+  }
+  for (size_t wi : {size_t(0), size_t(2)}) {
+    const Window& w = g.windows[wi];
+    guarded(search, "search at " + std::to_string(w.lo), [&] {
+      kern::EcvrfSearchOptions o;
+      o.target = g.target;
+      o.initial_capacity = 1;
+      o.max_slice = 7;
+      kern::EcvrfSearchStats st;
+      const auto got = kern::ecvrf_search(dev, V::name(), g.job, w.lo, w.n, o, &st);
+      const auto want = g.hits_of(w);
+      const bool same = got.size() == want.size() &&
+                        std::equal(got.begin(), got.end(), want.begin(), [](const kern::EcvrfHit& a, const kern::EcvrfHit& b) {
+                          return a.nonce == b.nonce && a.score == b.score;
+                        });
+      search.check(same, "FAIL " + label + " hits of [" + std::to_string(w.lo) + ", +" + std::to_string(w.n) +
+                             ") at target 2^62:\n  got " + std::to_string(got.size()) + hit_list(got) + "\n  want " +
+                             std::to_string(want.size()) + hit_list(want));
+      // A slice re-runs iff it has 2 or more hits for a one-entry buffer (afterwards the buffer has room).
+      bool overflow = false;
+      for (uint64_t s = 0; s < w.n && !overflow; s += 7) {
+        int k = 0;
+        for (const auto& h : want) k += h.nonce - w.lo >= s && h.nonce - w.lo < s + 7;
+        overflow = k >= 2;
+      }
+      search.check((st.reruns > 0) == overflow, "FAIL " + label + ": hit-buffer re-runs " + std::to_string(st.reruns) +
+                                                    (overflow ? ", want at least one" : ", want none"));
+    });
+  }
+}
+
+}  // namespace
+
+void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep) {
+  std::vector<std::string> compiled;
+  for (const auto& v : kern::ecvrf_device_variants()) compiled.push_back(v.name);
+  std::string missing;
+  ecvrf::for_each_gpu_variant([&]<class V>() {
+    if (opt.wants(V::name()) && std::find(compiled.begin(), compiled.end(), V::name()) == compiled.end())
+      missing += " " + V::name();
+  });
+  if (!missing.empty() && !opt.devices.gpus.empty())
+    rep.notes.push_back("GPU kernels NOT in this build (configure with -DBX_ECVRF_KERNELS=all):" + missing);
+  if (opt.devices.gpus.empty()) return;
+  const GpuGolden g = make_gpu_golden(opt.full, opt.seed);
+  for (int dev : opt.devices.gpus) {
+    const std::string place = "gpu" + std::to_string(dev);
+    ecvrf::for_each_gpu_variant([&]<class V>() {
+      if (!opt.wants(V::name()) || std::find(compiled.begin(), compiled.end(), V::name()) == compiled.end()) return;
+      SelftestRow row{V::name(), place, {}};
+      row.checks.reserve(5);  // TallyCheck keeps a reference into checks
+      gpu_row<V>(dev, gold, g, place, row);
+      rep.rows.push_back(std::move(row));
+    });
+  }
+}
+#else
+void gpu_rows(const SelftestOptions& opt, const Golden&, SelftestReport& rep) {
+  if (!opt.devices.gpus.empty()) rep.notes.push_back("this build has no CUDA kernels: ecvrf GPU variants NOT run");
+}
+#endif
+
+}  // namespace bx::ecvrf_family
