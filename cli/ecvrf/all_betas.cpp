@@ -1,5 +1,5 @@
 // `verify ecvrf --all-betas N`: every beta (not only hits) of N nonces per key, each GPU variant against
-// the oracle variant, compared in device memory (kern::ecvrf_compare_betas). Every disagreement (up to
+// the oracle variant (or --all-betas-base), compared in device memory (kern::ecvrf_compare_betas). Every disagreement (up to
 // 16 per variant) and a sample of 8 nonces at the range start are judged by the golden model, so a
 // difference says which side is wrong and equal betas are tied to the reference.
 #include <cstdio>
@@ -20,7 +20,7 @@ bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<
     std::printf("all-betas: FAILED: needs a GPU (--device gpu)\n");
     return false;
   }
-  const std::string oracle = ecvrf::OracleVariant::name();
+  const std::string oracle = o.all_betas_base.empty() ? ecvrf::OracleVariant::name() : o.all_betas_base;
   const uint64_t n = std::min(o.all_betas, o.count);
   bool ok = true;
   std::printf("\nall-betas: %llu nonces per key from %llu, every GPU variant against %s, beta for beta on the device\n",

@@ -64,6 +64,7 @@ struct VerifyOptions {
   int passes = 12;
   uint64_t probe = 512;
   uint64_t all_betas = 0;  // nonces per key compared beta for beta on the device (0: off)
+  std::string all_betas_base;  // the variant they are compared with (empty: the oracle)
   std::string plant;
 };
 int run_verify(const RunContext& ctx, const VerifyOptions& o);

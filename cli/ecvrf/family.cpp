@@ -48,7 +48,7 @@ class Ecvrf final : public Family {
     struct Args {
       std::vector<std::string> sk, variants;
       int keys = 0;
-      std::string header, nonces = "0:4096", target = "2^50", all_betas = "0", plant;
+      std::string header, nonces = "0:4096", target = "2^50", all_betas = "0", all_betas_base, plant;
       int passes = 12;
       uint64_t probe = 512;
     };
@@ -62,6 +62,7 @@ class Ecvrf final : public Family {
     sub.add_option("--passes", a->passes, "compacted pipelines: hash-to-curve passes (default 12)")->check(CLI::Range(1, 256));
     sub.add_option("--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
     sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device");
+    sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)");
     sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
@@ -74,6 +75,7 @@ class Ecvrf final : public Family {
       o.count = count.convert_to<uint64_t>();
       o.target = parse_u64(a->target, "--target");
       o.all_betas = parse_u64(a->all_betas, "--all-betas");
+      o.all_betas_base = a->all_betas_base;
       o.sk_hex = a->sk;
       o.keys = a->keys;
       o.header_hex = a->header;
@@ -87,10 +89,15 @@ class Ecvrf final : public Family {
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
-    sub.add_option("--nonces", o->nonces, "nonces per variant per round (default 2^22)")->check(CLI::Range(uint64_t(1) << 10, uint64_t(1) << 32));
+    auto nonces = std::make_shared<std::string>("2^22");
+    sub.add_option("--nonces", *nonces, "nonces per variant per round, 2^10..2^32 (default 2^22)");
     sub.add_option("--variant", o->variants, "variant names or globs, or all (default all)");
     sub.add_flag("--pick", o->pick, "name the fastest variant that passed its selftest on each card");
-    return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
+    return [o, nonces](const RunContext& ctx) {
+      o->nonces = parse_u64(*nonces, "--nonces");
+      if (o->nonces < (1u << 10) || o->nonces > (uint64_t(1) << 32)) throw InputError("--nonces: must be 2^10..2^32, got " + *nonces);
+      return run_bench(ctx, *o);
+    };
   }
   std::vector<std::string> vector_files() const override { return {}; }
   std::map<std::string, std::string> generate_vectors() const override { return {}; }

@@ -89,10 +89,11 @@ void check_betas(TallyCheck& c, const std::string& label, const GpuGolden& g, si
   }
 }
 
-template <class V>
-void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string& place, SelftestRow& row) {
-  const std::string label = V::name() + "@" + place;
-  const bool compact = V::P == ecvrf::Pipeline::compact;
+// One row: a compiled pipeline, described at run time (no per-variant instantiation here).
+void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, const GpuGolden& g, const std::string& place,
+             SelftestRow& row) {
+  const std::string label = v.name + "@" + place;
+  const bool compact = v.pipeline == "compact";
   row.checks = {{"rfc9381"}, {"job"}, {"search"}, {"consts"}};
   if (compact) row.checks.push_back({"capped"});
   TallyCheck rfc{row.checks[0]}, job{row.checks[1]}, search{row.checks[2]}, consts{row.checks[3]};
@@ -110,7 +111,7 @@ void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string&
                                                       R::encode(R::sqrt_m1()), R::encode(1)};
     static const char* const what[f25519::kDerivedConstants] = {"1^2", "d", "2d", "sqrt(-1)", "1*1"};
     uint8_t got[f25519::kDerivedConstants][32];
-    kern::fe_derive_constants_on(dev, std::string(V::F::name) + "/" + V::F::backend::name, &got[0][0]);
+    kern::fe_derive_constants_on(dev, v.layout + "/" + v.backend, &got[0][0]);
     for (int i = 0; i < f25519::kDerivedConstants; ++i)
       expect_bytes(consts, want[i].data(), got[i], 32, "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
   });
@@ -119,7 +120,7 @@ void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string&
     guarded(rfc, gold.runs[i].what, [&] {
       const Golden::Run& r = gold.runs[i];
       uint8_t beta[64], valid = 0;
-      kern::ecvrf_betas_alpha(dev, V::name(), r.scalar, r.pk, {r.alpha}, beta, &valid);
+      kern::ecvrf_betas_alpha(dev, v.name, r.scalar, r.pk, {r.alpha}, beta, &valid);
       rfc.check(valid == (r.ctr >= 0 ? 1 : 0), "FAIL " + label + " " + r.what + ": beta presence");
       if (valid && r.ctr >= 0) expect_bytes(rfc, r.beta.data(), beta, 64, "FAIL " + label + " " + r.what + " beta");
     });
@@ -127,7 +128,7 @@ void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string&
   for (const Window& w : g.windows) {
     guarded(job, "window at " + std::to_string(w.lo), [&] {
       std::vector<uint8_t> betas(64 * size_t(w.n)), valid(w.n);
-      kern::ecvrf_betas(dev, V::name(), g.job, w.lo, w.n, 12, betas.data(), valid.data());
+      kern::ecvrf_betas(dev, v.name, g.job, w.lo, w.n, 12, betas.data(), valid.data());
       check_betas(job, label, g, at, w.lo, w.n, betas, valid);
     });
     if (compact)
@@ -135,7 +136,7 @@ void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string&
         TallyCheck cap{row.checks[4]};
         guarded(cap, std::to_string(passes) + " passes", [&] {
           std::vector<uint8_t> betas(64 * size_t(w.n)), valid(w.n);
-          kern::ecvrf_betas(dev, V::name(), g.job, w.lo, w.n, passes, betas.data(), valid.data());
+          kern::ecvrf_betas(dev, v.name, g.job, w.lo, w.n, passes, betas.data(), valid.data());
           check_betas(cap, label + " (" + std::to_string(passes) + " h2c passes)", g, at, w.lo, w.n, betas, valid);
         });
       }
@@ -149,7 +150,7 @@ void gpu_row(int dev, const Golden& gold, const GpuGolden& g, const std::string&
       o.initial_capacity = 1;
       o.max_slice = 7;
       kern::EcvrfSearchStats st;
-      const auto got = kern::ecvrf_search(dev, V::name(), g.job, w.lo, w.n, o, &st);
+      const auto got = kern::ecvrf_search(dev, v.name, g.job, w.lo, w.n, o, &st);
       const auto want = g.hits_of(w);
       const bool same = got.size() == want.size() &&
                         std::equal(got.begin(), got.end(), want.begin(), [](const kern::EcvrfHit& a, const kern::EcvrfHit& b) {
@@ -187,13 +188,13 @@ void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& re
   const GpuGolden g = make_gpu_golden(opt.full, opt.seed);
   for (int dev : opt.devices.gpus) {
     const std::string place = "gpu" + std::to_string(dev);
-    ecvrf::for_each_gpu_variant([&]<class V>() {
-      if (!opt.wants(V::name()) || std::find(compiled.begin(), compiled.end(), V::name()) == compiled.end()) return;
-      SelftestRow row{V::name(), place, {}};
+    for (const kern::EcvrfDeviceVariant& v : kern::ecvrf_device_variants()) {
+      if (!opt.wants(v.name)) continue;
+      SelftestRow row{v.name, place, {}};
       row.checks.reserve(5);  // TallyCheck keeps a reference into checks
-      gpu_row<V>(dev, gold, g, place, row);
+      gpu_row(dev, v, gold, g, place, row);
       rep.rows.push_back(std::move(row));
-    });
+    }
   }
 }
 #else

@@ -1,5 +1,7 @@
 #include "cli/field25519/impls.hpp"
 
+#include <algorithm>
+
 #include "cli/field25519/limb_cases.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/field25519_kernels.hpp"
@@ -79,9 +81,13 @@ template <template <class> class... Ls>
 void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_list<Ls...>) {
   if (sel.cpu) (out.push_back(host_impl<Ls<carry::portable>>()), ...);
 #if defined(BX_HAVE_CUDA)
+  const auto compiled = kern::fe_device_impls();  // BX_FIELD25519_KERNELS=one compiles fe32/ptx only
+  const auto add = [&](FieldImpl fi) {
+    if (std::find(compiled.begin(), compiled.end(), fi.name) != compiled.end()) out.push_back(std::move(fi));
+  };
   for (int dev : sel.gpus) {
-    (out.push_back(device_impl<Ls<carry::portable>>(dev)), ...);
-    (out.push_back(device_impl<Ls<carry::ptx>>(dev)), ...);
+    (add(device_impl<Ls<carry::portable>>(dev)), ...);
+    (add(device_impl<Ls<carry::ptx>>(dev)), ...);
   }
 #endif
 }

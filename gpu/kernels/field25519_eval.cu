@@ -42,7 +42,7 @@ __global__ void k_derive_constants(uint8_t* out) {
 void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out) {
   select(dev);
   DevBuf<uint8_t> d(32 * f25519::kDerivedConstants);
-  with_impl(impl, [&](auto tag) {
+  with_kernel_impl(impl, [&](auto tag) {
     k_derive_constants<decltype(tag)><<<1, 1>>>(d.p);
     BX_CUDA_LAUNCH("k_derive_constants");
   });
@@ -51,7 +51,7 @@ void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out) {
 
 std::vector<std::string> fe_device_impls() {
   std::vector<std::string> v;
-  for_each_impl(DeviceImpls{}, [&](auto tag) { v.push_back(impl_name<decltype(tag)>()); });
+  for_each_impl(KernelImpls{}, [&](auto tag) { v.push_back(impl_name<decltype(tag)>()); });
   return v;
 }
 
@@ -64,7 +64,7 @@ void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, co
   DevBuf<uint8_t> da(32 * n), db(32 * n), dout(32 * n), dflags(n);
   da.put(a, 32 * n);
   db.put(b, 32 * n);
-  with_impl(impl, [&](auto tag) {
+  with_kernel_impl(impl, [&](auto tag) {
     using F = decltype(tag);
     DevBuf<typename F::fe> la(n), lb(n), lr(n);
     k_from_bytes<F><<<blocks_for(n, 128), 128>>>(da.p, n, la.p);
@@ -79,7 +79,7 @@ void fe_eval_bytes(int dev, const std::string& impl, Op op, const uint8_t* a, co
 void fe_eval_limbs_of(int dev, const std::string& impl, Op op, const void* a, const void* b, size_t n, void* out,
                       uint8_t* bytes, uint8_t* flags) {
   if (n == 0) return;
-  with_impl(impl, [&](auto tag) {
+  with_kernel_impl(impl, [&](auto tag) {
     using F = decltype(tag);
     using Fe = typename F::fe;
     select(dev);

@@ -12,7 +12,7 @@
 
 namespace bx::kern {
 
-std::vector<std::string> fe_device_impls();  // every layout x backend
+std::vector<std::string> fe_device_impls();  // layout/backend names with per-implementation kernels in this build
 
 // One op per item on 32-byte operands (bits 0..254 read); canonical bytes out; flags[i] = sqrt_ratio's
 // was_square (1 for other ops).

@@ -24,7 +24,7 @@ void x25519_batch(int dev, const std::string& impl, const uint8_t* k, const uint
   DevBuf<uint8_t> dk(32 * n), du(32 * n), dout(32 * n);
   dk.put(k, 32 * n);
   du.put(u, 32 * n);
-  with_impl(impl, [&](auto tag) {
+  with_kernel_impl(impl, [&](auto tag) {
     using F = decltype(tag);
     k_x25519<F><<<blocks_for(n, 64), 64>>>(dk.p, du.p, n, dout.p);
     BX_CUDA_LAUNCH("k_x25519");

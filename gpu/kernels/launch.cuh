@@ -42,6 +42,15 @@ struct device_impls_of<layout_list<Ls...>> {
 };
 using DeviceImpls = device_impls_of<AllLayouts>::type;
 
+// The per-implementation kernels of field25519_eval.cu and field25519_x25519.cu: every implementation, or
+// with BX_FIELD25519_KERNELS=one (a gate without a GPU: each kernel template once) fe32/ptx alone. The bulk
+// kernel (field25519_bulk.cu) always runs every implementation, so every layout's device code is compiled.
+#if defined(BX_FIELD25519_KERNELS_ONE)
+using KernelImpls = type_list<Fe32<ptx>>;
+#else
+using KernelImpls = DeviceImpls;
+#endif
+
 template <class F>
 std::string impl_name() {
   return std::string(F::name) + "/" + F::backend::name;
@@ -69,6 +78,19 @@ void with_impl(const std::string& impl, Fn&& fn) {
     }
   });
   if (!found) throw std::invalid_argument("unknown field25519 implementation: " + impl);
+}
+// The same over KernelImpls (the kernels of this build).
+template <class Fn>
+void with_kernel_impl(const std::string& impl, Fn&& fn) {
+  bool found = false;
+  for_each_impl(KernelImpls{}, [&](auto tag) {
+    if (!found && impl == impl_name<decltype(tag)>()) {
+      found = true;
+      fn(tag);
+    }
+  });
+  if (!found)
+    throw std::invalid_argument("field25519 implementation " + impl + ": its kernels are not in this build (BX_FIELD25519_KERNELS=one)");
 }
 
 }  // namespace
