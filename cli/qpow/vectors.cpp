@@ -211,7 +211,7 @@ std::vector<std::string> field_flags(const std::string& op, uint64_t a, uint64_t
 }
 
 bool binary_op(const std::string& op) { return op == "add" || op == "sub" || op == "mul" || op == "reduce128"; }
-const std::set<std::string> kOps = {"add", "sub", "mul", "sqr", "neg", "canonical", "sbox", "reduce128"};
+const std::set<std::string> kVectorOps = {"add", "sub", "mul", "sqr", "neg", "canonical", "sbox", "reduce128"};
 uint64_t ref_field(const std::string& op, uint64_t a, uint64_t b) {
   if (op == "add") return R::add(a, b);
   if (op == "sub") return R::sub(a, b);
@@ -1054,7 +1054,7 @@ std::vector<FieldCase> load_field_cases(const std::string& text) {
     c.id = id;
     if (!t.contains("op") || !t["op"].is_string()) throw InputError(where + ": missing field 'op'");
     c.op = t["op"].get<std::string>();
-    if (!kOps.count(c.op)) throw InputError(where + ": field 'op': unknown op '" + c.op + "'");
+    if (!kVectorOps.count(c.op)) throw InputError(where + ": field 'op': unknown op '" + c.op + "'");
     if (c.op == "reduce128") require_keys(t, {"tcId", "comment", "flags", "op", "x", "out", "result"}, {}, where);
     else if (binary_op(c.op)) require_keys(t, {"tcId", "comment", "flags", "op", "a", "b", "out", "result"}, {}, where);
     else require_keys(t, {"tcId", "comment", "flags", "op", "a", "out", "result"}, {}, where);
