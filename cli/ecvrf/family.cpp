@@ -111,8 +111,8 @@ class Ecvrf final : public Family {
             {"ecvrf-field25519-gpu", true, "{build}/bitexact selftest --device gpu --family field25519"}};
   }
   std::vector<std::string> sanitizer_runs() const override {
-    return {"{build}/bitexact selftest --device gpu --family ecvrf --variant 'ecvrf/fe32-ptx/w4/*'",
-            "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^56 --variant 'ecvrf/fe32-ptx/w4/*'"};
+    return {"{build}/bitexact selftest --device gpu --family ecvrf --variant ecvrf/fe32-ptx/w4/*",
+            "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^56 --variant ecvrf/fe32-ptx/w4/*"};
   }
   std::vector<std::string> gpu_stage_runs() const override {
     return {"{build}/bitexact selftest --full --device gpu --family ecvrf",
