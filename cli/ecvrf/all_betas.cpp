@@ -21,7 +21,7 @@ bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<
     return false;
   }
   const std::string oracle = o.all_betas_base.empty() ? ecvrf::OracleVariant::name() : o.all_betas_base;
-  const uint64_t n = std::min(o.all_betas, o.count);
+  const uint64_t n = o.all_betas;  // from --nonces LO, independent of its COUNT
   bool ok = true;
   std::printf("\nall-betas: %llu nonces per key from %llu, every GPU variant against %s, beta for beta on the device\n",
               (unsigned long long)n, (unsigned long long)o.lo, oracle.c_str());

@@ -76,6 +76,7 @@ class Ecvrf final : public Family {
       o.target = parse_u64(a->target, "--target");
       o.all_betas = parse_u64(a->all_betas, "--all-betas");
       o.all_betas_base = a->all_betas_base;
+      if (o.all_betas && o.all_betas - 1 > ~o.lo) throw InputError("--all-betas: LO + N must not exceed 2^64");
       o.sk_hex = a->sk;
       o.keys = a->keys;
       o.header_hex = a->header;
@@ -108,7 +109,8 @@ class Ecvrf final : public Family {
   std::vector<ZooCheck> zoo_checks() const override {
     return {{"ecvrf-points", false, "{build}/property_tests/ecvrf/ecvrf_points_test --gtest_brief=1"},
             {"ecvrf-fuzz", false, "{build}/ecvrf_diff_replay {source}/fuzz/corpus/ecvrf_diff"},
-            {"ecvrf-field25519-gpu", true, "{build}/bitexact selftest --device gpu --family field25519"}};
+            {"ecvrf-verify-gpu", true,
+             "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^61 --passes 1 --variant all"}};
   }
   std::vector<std::string> sanitizer_runs() const override {
     return {"{build}/bitexact selftest --device gpu --family ecvrf --variant ecvrf/fe32-ptx/w4/*",

@@ -353,31 +353,16 @@ BX_UNROLL
 #if BX_ON_DEVICE
     BX_UNROLL
     for (int i = 0; i < 16; ++i) r[i] = 0;
-    if (BX_FAULT(ptx_inout_operands_alias)) {
-      // The seed's coalescing bug: in-out operands without early clobber. A "+r" that holds zero may share
-      // its register with an input of equal value (a zero limb of a), and the first write clobbers it.
-      asm("mad.lo.cc.u32 %0, %8, %9, %0;\n\t"
-          "madc.lo.cc.u32 %1, %8, %10, %1;\n\t"
-          "madc.lo.cc.u32 %2, %8, %11, %2;\n\t"
-          "madc.lo.cc.u32 %3, %8, %12, %3;\n\t"
-          "madc.lo.cc.u32 %4, %8, %13, %4;\n\t"
-          "madc.lo.cc.u32 %5, %8, %14, %5;\n\t"
-          "madc.lo.cc.u32 %6, %8, %15, %6;\n\t"
-          "addc.u32 %7, %7, 0;"
-          : "+r"(r[1]), "+r"(r[2]), "+r"(r[3]), "+r"(r[4]), "+r"(r[5]), "+r"(r[6]), "+r"(r[7]), "+r"(r[8])
-          : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
-    } else {
-      asm("mad.lo.cc.u32 %0, %8, %9, %0;\n\t"
-          "madc.lo.cc.u32 %1, %8, %10, %1;\n\t"
-          "madc.lo.cc.u32 %2, %8, %11, %2;\n\t"
-          "madc.lo.cc.u32 %3, %8, %12, %3;\n\t"
-          "madc.lo.cc.u32 %4, %8, %13, %4;\n\t"
-          "madc.lo.cc.u32 %5, %8, %14, %5;\n\t"
-          "madc.lo.cc.u32 %6, %8, %15, %6;\n\t"
-          "addc.u32 %7, %7, 0;"
-          : "+&r"(r[1]), "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "+&r"(r[7]), "+&r"(r[8])
-          : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
-    }
+    asm("mad.lo.cc.u32 %0, %8, %9, %0;\n\t"
+        "madc.lo.cc.u32 %1, %8, %10, %1;\n\t"
+        "madc.lo.cc.u32 %2, %8, %11, %2;\n\t"
+        "madc.lo.cc.u32 %3, %8, %12, %3;\n\t"
+        "madc.lo.cc.u32 %4, %8, %13, %4;\n\t"
+        "madc.lo.cc.u32 %5, %8, %14, %5;\n\t"
+        "madc.lo.cc.u32 %6, %8, %15, %6;\n\t"
+        "addc.u32 %7, %7, 0;"
+        : "+&r"(r[1]), "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "+&r"(r[7]), "+&r"(r[8])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
     asm("mad.hi.cc.u32 %0, %8, %9, %0;\n\t"
         "madc.hi.cc.u32 %1, %8, %10, %1;\n\t"
         "madc.hi.cc.u32 %2, %8, %11, %2;\n\t"

@@ -56,7 +56,6 @@
   X(ecvrf, ecvrf_encode_parity_noncanonical_x, shared, "encoding takes the sign bit from the parity of a non-canonical x") \
   X(ecvrf, ecvrf_jt_even_no_fixup, shared, "Joye-Tunstall recodes an even scalar without the k-1 fix-up") \
   X(ecvrf, ecvrf_sha512_pad_112, shared, "SHA-512 padding sized with an 8-byte length field: lengths 112..119 one block short") \
-  X(ecvrf, ptx_inout_operands_alias, device, "8x32 PTX squaring with in-out operands not early-clobber: a zero may share a register with an equal input (seed's coalescing bug)") \
   X(ecvrf, ecvrf_compact_reports_capped, device, "compacted pipeline: the last hash-to-curve pass reports a capped item from its rejected candidate instead of finishing its TAI loop")
 
 namespace bx {
