@@ -8,6 +8,7 @@
 //   op % 3 == 2  ECVRF proof-to-hash: [32 bytes: sk][alpha: the rest, at most 75 bytes]; every layout's
 //                beta (4-bit window, x mod L) equals the golden model's, ctr included.
 // On a difference: the operation, the inputs and every implementation's answer, then abort.
+#include "fuzz/fuzz_hex.hpp"
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -23,13 +24,6 @@ namespace E = bx::ecvrf;
 namespace F25 = bx::f25519;
 
 namespace {
-
-std::string hex(const uint8_t* p, size_t n) {
-  std::string s;
-  char b[3];
-  for (size_t i = 0; i < n; ++i) std::snprintf(b, sizeof b, "%02x", p[i]), s += b;
-  return s;
-}
 
 struct Answer {
   std::string layout, value;

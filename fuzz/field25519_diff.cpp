@@ -7,6 +7,7 @@
 //   bits 5..6 second source register, bit 7 destination (r2 or r3). r0 = r2 = a, r1 = r3 = b.
 // The layout contract is kept by the program itself: add takes tight registers; a loose one is
 // carried first (an operation of its own, checked too).
+#include "fuzz/fuzz_hex.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -19,13 +20,6 @@ namespace {
 using namespace bx::f25519;
 namespace R = bx::ref::f25519;
 using bx::carry::portable;
-
-std::string hex(const uint8_t* p, size_t n) {
-  std::string s;
-  char b[3];
-  for (size_t i = 0; i < n; ++i) std::snprintf(b, sizeof b, "%02x", p[i]), s += b;
-  return s;
-}
 
 template <class F>
 struct Machine {

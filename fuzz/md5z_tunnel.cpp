@@ -6,6 +6,7 @@
 //     count (no early exit) equals OpenSSL's, m8/m9/m12 equal the reference message, and with the early
 //     exit for the threshold a hit (OpenSSL zeros >= T) is never rejected.
 // On a difference: the operation, the inputs and every implementation's answer, then abort.
+#include "fuzz/fuzz_hex.hpp"
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,13 +18,6 @@ namespace R = bx::ref::md5z;
 namespace M = bx::md5;
 
 namespace {
-std::string hex(const uint8_t* p, size_t n) {
-  std::string s;
-  char b[3];
-  for (size_t i = 0; i < n; ++i) std::snprintf(b, sizeof b, "%02x", p[i]), s += b;
-  return s;
-}
-
 [[noreturn]] void report(const char* what, const R::Message& base, uint32_t index, int T, const int* got, int ref) {
   std::fprintf(stderr, "md5z_tunnel: DIFFERENCE in %s\n  base  = %s\n  index = %u  threshold = %d\n  OpenSSL zeros = %d\n", what,
                hex(base.data(), 52).c_str(), index, T, ref);
