@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/ecvrf/ecvrf.hpp"
+#include "cli/ecvrf/vectors.hpp"
 #include "cli/numbers.hpp"
 #include "gpu/ecvrf/variants.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -100,15 +101,17 @@ class Ecvrf final : public Family {
       return run_bench(ctx, *o);
     };
   }
-  std::vector<std::string> vector_files() const override { return {}; }
-  std::map<std::string, std::string> generate_vectors() const override { return {}; }
-  std::vector<std::string> check_vectors(const std::string&) const override { return {}; }
-  std::vector<std::string> oracle_ops() const override { return {"ecvrf.score"}; }
+  std::vector<std::string> vector_files() const override { return ecvrf_vectors::vector_files(); }
+  std::map<std::string, std::string> generate_vectors() const override { return ecvrf_vectors::generate_vectors(); }
+  std::vector<std::string> check_vectors(const std::string& root) const override { return ecvrf_vectors::check_vectors(root); }
+  std::vector<std::string> oracle_ops() const override { return {"ecvrf.score", "ecvrf.hash", "ed25519.decode", "ed25519.add", "ed25519.scalarmult"}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return ecvrf_family::oracle(sel); }
   std::vector<std::string> fuzz_targets() const override { return {"ecvrf_diff"}; }
   std::vector<ZooCheck> zoo_checks() const override {
     return {{"ecvrf-points", false, "{build}/property_tests/ecvrf/ecvrf_points_test --gtest_brief=1"},
             {"ecvrf-fuzz", false, "{build}/ecvrf_diff_replay {source}/fuzz/corpus/ecvrf_diff"},
+            {"ecvrf-vectors", false, "{build}/bitexact vectors check --family ecvrf --root {source}"},
+            {"ecvrf-oracle", false, "{build}/property_tests/ecvrf/ecvrf_oracle_test --gtest_brief=1"},
             {"ecvrf-verify-gpu", true,
              "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^61 --passes 1 --variant all"}};
   }

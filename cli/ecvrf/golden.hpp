@@ -46,6 +46,11 @@ struct Golden {
   };
   std::vector<Enc> encodes;
   std::vector<std::vector<Bytes32>> inversions;  // input sets; expected = single inversions
+  struct Add {
+    Bytes32 p, q;            // valid encodings
+    Bytes32 sum, diff, dbl;  // P + Q, P - Q, 2P
+  };
+  std::vector<Add> adds;  // the torsion points and multiples of H, pairwise
   Bytes32 h_point;                               // Ex16's H, the base of the scalar checks
   std::vector<std::pair<Bytes32, Bytes32>> scalar_mults;  // scalar, encode(scalar * H)
 };

@@ -1,17 +1,66 @@
-// Oracle requests for ecvrf:
+// Oracle requests for ecvrf (HEX32: 64 hex digits, little-endian as in RFC 8032/9381; HEX: any even number
+// of hex digits, empty allowed). Every reply is {"ref":...,"impl":{name: answer},"agree":bool} (OracleReply:
+// an answer agrees iff each field it reports equals ref's field of that name; a refusal is not compared).
 //   {"op":"ecvrf.score","sk":HEX32,"header":HEX32,"nonce":"decimal string below 2^64"}
-//     -> {"ref":{"ctr":c,"beta":HEX64,"score":"decimal"},"impl":{"ecvrf/...@cpu":{...},...},"agree":bool}
-// ref is the golden model (reference/ecvrf); every CPU variant reports its whole answer (ctr -1 and no
-// beta when no ctr <= 255 gives a valid H); every compiled GPU variant on each selected GPU its beta and
-// score (the kernels do not export ctr). Bad hex, a wrong length or a nonce >= 2^64 is an error line.
+//     -> {"ctr":c,"beta":HEX64,"score":"decimal"}; every CPU variant its whole answer (ctr -1 and null
+//     beta and score when no ctr <= 255 gives a valid H); every compiled GPU variant on each selected GPU
+//     its beta and score (the kernels do not export ctr).
+//   {"op":"ecvrf.hash","sk":HEX32,"alpha":HEX}
+//     -> {"pk","ctr","h","gamma","beta"} of the golden model (no ctr <= 255 gives a valid H: ctr -1, h,
+//     gamma and beta null); every CPU variant its ctr and beta (scalar x mod L, as ecvrf.score; |alpha|
+//     <= 75, one SHA-512 block, else a refusal); "libsodium" the spec 4.3 recipe's whole answer, or its
+//     refusal. No GPU answers (ecvrf.hash and the point ops) yet.
+//   {"op":"ed25519.decode","point":HEX32}          -> the canonical re-encoding
+//   {"op":"ed25519.add","p":HEX32,"q":HEX32}       -> encode(P + Q)
+//   {"op":"ed25519.scalarmult","scalar":HEX32,"point":HEX32} -> encode(k P), k all 256 bits, no clamping
+//     Point answers: {"point":HEX32}, or {"rejected":REASON,"input":FIELD} for the first input (in request
+//     order) the strict decoder rejects, REASON one of y_not_below_p, not_square, x_zero_sign_set. Every host
+//     layout answers decode and add ("ecvrf/fe51-portable@cpu"); scalarmult every host variant's scalar
+//     strategy (Joye-Tunstall refuses k >= 2^255) and "libsodium" (compared only where it and ref give a
+//     point; it refuses non-order-L points, a zero scalar, an identity result, and does not apply to k >=
+//     2^255).
+// A refusal is {"refused":why}; a host recoding that does not reconstruct its scalar is {"failed":why} in
+// ecvrf.hash and the point ops (it disagrees); in ecvrf.score it ends the oracle with an error, as before.
+// Bad hex, a wrong length, a missing or unknown field, or a nonce >= 2^64 is an error line.
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
 #include "cli/ecvrf/ecvrf.hpp"
+#include "cli/ecvrf/oracle_parts.hpp"
 #include "cli/hex.hpp"
+#include "reference/ecvrf/oracles.hpp"
 #include "reference/ecvrf/vrf.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/ecvrf_kernels.hpp"
 #endif
 
 namespace bx::ecvrf_family {
+
+void OracleReply::answer(const std::string& name, json got) {
+  bool same = got.is_object() && !got.empty();
+  for (auto it = got.begin(); same && it != got.end(); ++it) same = ref.contains(it.key()) && ref[it.key()] == it.value();
+  agree = agree && same;
+  impl[name] = std::move(got);
+}
+void OracleReply::record(const std::string& name, json got) { impl[name] = std::move(got); }
+
+Bytes32 hex32_field(const json& req, const char* key) {
+  const std::string what = std::string("field '") + key + "'";
+  if (!req.contains(key)) throw InputError("missing " + what);
+  if (!req[key].is_string()) throw InputError(what + " must be a hex string");
+  return bytes32_from_hex(req[key].get<std::string>(), what);
+}
+std::vector<uint8_t> hex_field(const json& req, const char* key) {
+  const std::string what = std::string("field '") + key + "'";
+  if (!req.contains(key)) throw InputError("missing " + what);
+  if (!req[key].is_string()) throw InputError(what + " must be a hex string");
+  const std::string s = req[key].get<std::string>();
+  if (s.size() % 2) throw InputError(what + ": expected an even number of hex digits, got " + std::to_string(s.size()));
+  return from_hex(s, s.size() / 2, what);
+}
+
 namespace {
 
 uint64_t nonce_of(const json& req) {
@@ -27,15 +76,101 @@ uint64_t nonce_of(const json& req) {
   }
   return v;
 }
-Bytes32 bytes32_field(const json& req, const char* key) {
-  if (!req[key].is_string()) throw InputError(std::string("field '") + key + "' must be a hex string");
-  return bytes32_from_hex(req[key].get<std::string>(), std::string("field '") + key + "'");
+// The scalar every host pipeline multiplies by: x mod L (H is in the order-L subgroup).
+Bytes32 pipeline_scalar(const ref::ecvrf::VrfKey& key) {
+  const auto xl = ref::to_le_bytes(key.x_mod_l, 32);
+  Bytes32 s;
+  std::copy(xl.begin(), xl.end(), s.begin());
+  return s;
 }
-json answer(int ctr, const uint8_t* beta) {
+json score_answer(int ctr, const uint8_t* beta) {
   if (ctr < 0) return {{"ctr", -1}, {"beta", nullptr}, {"score", nullptr}};
   ref::ecvrf::Bytes64 b;
   std::copy(beta, beta + 64, b.begin());
   return {{"ctr", ctr}, {"beta", to_hex(beta, 64)}, {"score", std::to_string(ref::ecvrf::score(b))}};
+}
+
+json score_reply(const json& req, bool cpu, const std::vector<int>& gpus) {
+  require_fields(req, {"sk", "header", "nonce"});
+  const Bytes32 sk = hex32_field(req, "sk"), header = hex32_field(req, "header");
+  const uint64_t nonce = nonce_of(req);
+  const ref::ecvrf::VrfKey key = ref::ecvrf::vrf_key(sk);
+  const auto alpha = ref::ecvrf::job_alpha(header, nonce);
+  const ref::ecvrf::VrfTrace t = ref::ecvrf::vrf_trace(key, alpha);
+  OracleReply r;
+  r.ref = score_answer(t.tai.ctr ? int(*t.tai.ctr) : -1, t.beta ? t.beta->data() : nullptr);
+  const Bytes32 scalar = pipeline_scalar(key);
+  if (cpu)
+    for (const HostAttempt& a : host_attempts()) {
+      uint8_t beta[64];
+      const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
+      r.answer(a.variant + "@cpu", score_answer(ctr, beta));
+    }
+#if defined(BX_HAVE_CUDA)
+  const kern::EcvrfJob job{scalar, key.pk, header};
+  for (int dev : gpus)
+    for (const auto& v : kern::ecvrf_device_variants()) {
+      uint8_t beta[64], valid = 0;
+      kern::ecvrf_betas(dev, v.name, job, nonce, 1, 12, beta, &valid);
+      json got = score_answer(valid ? 0 : -1, beta);
+      got.erase("ctr");
+      r.answer(v.name + "@gpu" + std::to_string(dev), std::move(got));
+    }
+#else
+  (void)gpus;
+#endif
+  return r.to_json();
+}
+
+// One SHA-512 block holds 03 01 PK alpha ctr 00 and its padding iff 36 + |alpha| <= 111.
+constexpr size_t kHostAlphaMax = 75;
+
+json hash_ref_answer(const ref::ecvrf::VrfTrace& t) {
+  if (!t.tai.ctr) return {{"pk", to_hex(t.key.pk)}, {"ctr", -1}, {"h", nullptr}, {"gamma", nullptr}, {"beta", nullptr}};
+  return {{"pk", to_hex(t.key.pk)},
+          {"ctr", int(*t.tai.ctr)},
+          {"h", to_hex(ref::ecvrf::encode(*t.tai.h))},
+          {"gamma", to_hex(ref::ecvrf::encode(*t.gamma))},
+          {"beta", to_hex(t.beta->data(), 64)}};
+}
+// A recoding that does not reconstruct the scalar throws: a failed answer (it disagrees), not a crash.
+json hash_attempt_answer(const HostAttempt& a, const Bytes32& pk, const std::vector<uint8_t>& alpha, const Bytes32& scalar) {
+  try {
+    uint8_t beta[64];
+    const int ctr = a.run(beta, pk.data(), alpha.data(), int(alpha.size()), scalar);
+    return {{"ctr", ctr}, {"beta", ctr < 0 ? json(nullptr) : json(to_hex(beta, 64))}};
+  } catch (const std::exception& e) {
+    return {{"failed", e.what()}};
+  }
+}
+void host_hash_answers(const ref::ecvrf::VrfKey& key, const std::vector<uint8_t>& alpha, OracleReply& r) {
+  const Bytes32 scalar = pipeline_scalar(key);
+  for (const HostAttempt& a : host_attempts()) {
+    const std::string name = a.variant + "@cpu";
+    if (alpha.size() > kHostAlphaMax) {
+      r.refusal(name, "alpha longer than 75 bytes (the host pipeline hashes one SHA-512 block)");
+      continue;
+    }
+    r.answer(name, hash_attempt_answer(a, key.pk, alpha, scalar));
+  }
+}
+void sodium_hash_answer(const Bytes32& sk, const std::vector<uint8_t>& alpha, OracleReply& r) {
+  const auto s = ref::ecvrf::sodium_vrf(sk, alpha);
+  if (!s) return r.refusal("libsodium", "the spec 4.3 recipe refused (no valid H for ctr <= 255, or an rc != 0)");
+  r.answer("libsodium", {{"pk", to_hex(s->pk)}, {"ctr", int(s->ctr)}, {"h", to_hex(s->h)}, {"gamma", to_hex(s->gamma)},
+                         {"beta", to_hex(s->beta.data(), 64)}});
+}
+
+json hash_reply(const json& req, bool cpu) {
+  require_fields(req, {"sk", "alpha"});
+  const Bytes32 sk = hex32_field(req, "sk");
+  const std::vector<uint8_t> alpha = hex_field(req, "alpha");
+  const ref::ecvrf::VrfTrace t = ref::ecvrf::vrf_trace(sk, alpha);
+  OracleReply r;
+  r.ref = hash_ref_answer(t);
+  if (cpu) host_hash_answers(t.key, alpha, r);
+  sodium_hash_answer(sk, alpha, r);
+  return r.to_json();
 }
 
 }  // namespace
@@ -44,41 +179,10 @@ OracleHandler oracle(const DeviceSelection& sel) {
   const bool cpu = sel.cpu;
   const std::vector<int> gpus = sel.gpus;
   return [cpu, gpus](const json& req) -> json {
-    require_fields(req, {"sk", "header", "nonce"});
-    const Bytes32 sk = bytes32_field(req, "sk"), header = bytes32_field(req, "header");
-    const uint64_t nonce = nonce_of(req);
-    const ref::ecvrf::VrfKey key = ref::ecvrf::vrf_key(sk);
-    const auto alpha = ref::ecvrf::job_alpha(header, nonce);
-    const ref::ecvrf::VrfTrace t = ref::ecvrf::vrf_trace(key, alpha);
-    const json want = answer(t.tai.ctr ? int(*t.tai.ctr) : -1, t.beta ? t.beta->data() : nullptr);
-    json impl = json::object();
-    bool agree = true;
-    const auto xl = ref::to_le_bytes(key.x_mod_l, 32);
-    Bytes32 scalar;
-    std::copy(xl.begin(), xl.end(), scalar.begin());
-    if (cpu)
-      for (const HostAttempt& a : host_attempts()) {
-        uint8_t beta[64];
-        const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
-        const json got = answer(ctr, beta);
-        agree = agree && got == want;
-        impl[a.variant + "@cpu"] = got;
-      }
-#if defined(BX_HAVE_CUDA)
-    const kern::EcvrfJob job{scalar, key.pk, header};
-    for (int dev : gpus)
-      for (const auto& v : kern::ecvrf_device_variants()) {
-        uint8_t beta[64], valid = 0;
-        kern::ecvrf_betas(dev, v.name, job, nonce, 1, 12, beta, &valid);
-        json got = answer(valid ? 0 : -1, beta);
-        got.erase("ctr");
-        agree = agree && got["beta"] == want["beta"] && got["score"] == want["score"];
-        impl[v.name + "@gpu" + std::to_string(dev)] = got;
-      }
-#else
-    (void)gpus;
-#endif
-    return {{"ref", want}, {"impl", impl}, {"agree", agree}};
+    const std::string op = req["op"].get<std::string>();
+    if (op == "ecvrf.score") return score_reply(req, cpu, gpus);
+    if (op == "ecvrf.hash") return hash_reply(req, cpu);
+    return ed25519_reply(req, cpu, gpus);
   };
 }
 

@@ -4,15 +4,24 @@
 //   job      beta of every nonce in windows at 0, around 2^32, at the top of 2^64 and at a seeded place;
 //   search   hits in two windows at a target of 2^62 (a quarter hit), with a one-entry hit buffer (the
 //            first slice with two hits overflows it and is re-run) and 7-nonce slices (slice ends inside);
+//   frozen   the frozen hits of vectors/ecvrf/search.json (the embedded copy), every window searched;
 //   capped   compacted only: 1 and 2 hash-to-curve passes, so that most items finish in the last pass;
 //   consts   the layout's curve constants (1, d, 2d, sqrt(-1)) derived on the card from small integers in
-//            registers: products of values the compiler knows, where PTX operands that may alias show.
+//            registers: products of values the compiler knows, where PTX operands that may alias show;
+//   points   the pipeline's point code on the card, as the CPU rows run it: the spec 2.3 decoder table and
+//            random strings (status and re-encoding), encodings of X held as x + p, batch inversions with
+//            zeros first, middle and last, additions over torsion points and multiples of H in every form
+//            (general, cached, negated cached both ways, doubling), and the strategy on the spec 3 extremal scalars times H (a
+//            one-mode build's compacted pipeline runs every strategy here).
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/golden.hpp"
+#include "cli/ecvrf/vectors.hpp"
+#include "cli/embedded.hpp"
+#include "gpu/ecvrf/codec.hpp"
 #include "gpu/ecvrf/variants.hpp"
 #include "reference/field25519/ref25519.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -89,14 +98,66 @@ void check_betas(TallyCheck& c, const std::string& label, const GpuGolden& g, si
   }
 }
 
+// search.json's windows, loaded once from the build's embedded copy.
+const std::vector<ecvrf_vectors::SearchWindow>& frozen_windows() {
+  static const auto w = ecvrf_vectors::load_search_windows(ecvrf_vectors::kSearchPath, embedded_file(ecvrf_vectors::kSearchPath));
+  return w;
+}
+
+kern::EcvrfPointInputs point_inputs(const Golden& gold) {
+  kern::EcvrfPointInputs in;
+  for (const auto& d : gold.decodes) in.decodes.push_back(d.s);
+  for (const auto& e : gold.encodes) in.encodes.push_back({e.x_bytes, e.y_bytes});
+  in.inversions = gold.inversions;
+  for (const auto& a : gold.adds) in.adds.push_back({a.p, a.q});
+  in.h_point = gold.h_point;
+  for (const auto& m : gold.scalar_mults) in.scalars.push_back(m.first);
+  return in;
+}
+
+// The device answers of the pipeline's point code against the golden model's, item by item.
+void point_checks(TallyCheck& c, const std::string& label, int dev, const std::string& variant, const Golden& gold) {
+  const kern::EcvrfPointOutputs out = kern::ecvrf_point_checks(dev, variant, point_inputs(gold));
+  for (size_t i = 0; i < gold.decodes.size(); ++i) {
+    const auto st = ecvrf::DecodeStatus(out.decode_status[i]);
+    const std::string got = st == ecvrf::DecodeStatus::valid ? to_hex(out.decoded[i]) : ecvrf::decode_status_name(st);
+    c.check(got == gold.decodes[i].want,
+            "FAIL " + label + " decode " + to_hex(gold.decodes[i].s) + ": got " + got + ", want " + gold.decodes[i].want);
+  }
+  for (size_t i = 0; i < gold.encodes.size(); ++i)
+    expect_bytes(c, gold.encodes[i].want.data(), out.encoded[i].data(), 32,
+                 "FAIL " + label + " encode with X = " + to_hex(gold.encodes[i].x_bytes) + " (x + p)");
+  for (size_t i = 0; i < gold.inversions.size(); ++i)
+    for (size_t j = 0; j < gold.inversions[i].size(); ++j) {
+      const Bytes32 want = bytes_of(ref::f25519::invert(ref::f25519::raw_value(gold.inversions[i][j])));
+      expect_bytes(c, want.data(), out.inverses[i][j].data(), 32,
+                   "FAIL " + label + " batch inversion of " + std::to_string(gold.inversions[i].size()) + ", item " +
+                       std::to_string(j));
+    }
+  static const char* const form[kern::kEcvrfPointAddForms] = {"P + Q", "P + cached Q", "P - cached Q (negate flag)",
+                                                               "P + negated cached Q", "2P"};
+  for (size_t i = 0; i < gold.adds.size(); ++i) {
+    const Golden::Add& a = gold.adds[i];
+    const Bytes32* want[kern::kEcvrfPointAddForms] = {&a.sum, &a.sum, &a.diff, &a.diff, &a.dbl};
+    for (int f = 0; f < kern::kEcvrfPointAddForms; ++f)
+      expect_bytes(c, want[f]->data(), out.sums[i][f].data(), 32,
+                   "FAIL " + label + " " + form[f] + " with P = " + to_hex(a.p) + ", Q = " + to_hex(a.q));
+  }
+  for (const auto& [tag, products] : out.scalar_products)
+    for (size_t i = 0; i < gold.scalar_mults.size(); ++i)
+      expect_bytes(c, gold.scalar_mults[i].second.data(), products[i].data(), 32,
+                   "FAIL " + label + " " + tag + " scalar " + to_hex(gold.scalar_mults[i].first) + " times H");
+}
+
 // One row: a compiled pipeline, described at run time (no per-variant instantiation here).
 void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, const GpuGolden& g, const std::string& place,
              SelftestRow& row) {
   const std::string label = v.name + "@" + place;
   const bool compact = v.pipeline == "compact";
-  row.checks = {{"rfc9381"}, {"job"}, {"search"}, {"consts"}};
+  row.checks = {{"rfc9381"}, {"job"}, {"search"}, {"consts"}, {"points"}, {"frozen"}};
   if (compact) row.checks.push_back({"capped"});
-  TallyCheck rfc{row.checks[0]}, job{row.checks[1]}, search{row.checks[2]}, consts{row.checks[3]};
+  TallyCheck rfc{row.checks[0]}, job{row.checks[1]}, search{row.checks[2]}, consts{row.checks[3]},
+      points{row.checks[4]}, frozen{row.checks[5]};
   const auto guarded = [&](TallyCheck& c, const std::string& what, auto&& body) {
     try {
       body();
@@ -115,6 +176,21 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
     for (int i = 0; i < f25519::kDerivedConstants; ++i)
       expect_bytes(consts, want[i].data(), got[i], 32, "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
   });
+  guarded(frozen, "frozen hits", [&] {
+    const ecvrf_vectors::Searcher gpu{label, [&](const Job& j, uint64_t lo, uint64_t count, uint64_t target) {
+                                        kern::EcvrfSearchOptions o;
+                                        o.target = target;
+                                        std::vector<Hit> hits;
+                                        for (const auto& h : kern::ecvrf_search(dev, v.name, {j.x, j.pk, j.header}, lo, count, o))
+                                          hits.push_back({h.nonce, h.score});
+                                        return hits;
+                                      }};
+    const auto lines = ecvrf_vectors::check_frozen_hits(ecvrf_vectors::kSearchPath, frozen_windows(), gpu);
+    for (const std::string& line : lines) frozen.check(false, "FAIL " + line);
+    if (lines.empty())
+      for (const auto& w : frozen_windows()) frozen.check(true, "frozen hits of tcId " + std::to_string(w.tc_id));
+  });
+  guarded(points, "point checks", [&] { point_checks(points, label, dev, v.name, gold); });
   // RFC 9381: the six runs (x, x mod L per example) through general-alpha blocks.
   for (size_t i = 0; i < gold.rfc_runs; i += 1)
     guarded(rfc, gold.runs[i].what, [&] {
@@ -133,7 +209,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
     });
     if (compact)
       for (int passes : {1, 2}) {
-        TallyCheck cap{row.checks[4]};
+        TallyCheck cap{row.checks[6]};
         guarded(cap, std::to_string(passes) + " passes", [&] {
           std::vector<uint8_t> betas(64 * size_t(w.n)), valid(w.n);
           kern::ecvrf_betas(dev, v.name, g.job, w.lo, w.n, passes, betas.data(), valid.data());
@@ -191,7 +267,7 @@ void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& re
     for (const kern::EcvrfDeviceVariant& v : kern::ecvrf_device_variants()) {
       if (!opt.wants(v.name)) continue;
       SelftestRow row{v.name, place, {}};
-      row.checks.reserve(5);  // TallyCheck keeps a reference into checks
+      row.checks.reserve(7);  // TallyCheck keeps a reference into checks
       gpu_row(dev, v, gold, g, place, row);
       rep.rows.push_back(std::move(row));
     }

@@ -329,13 +329,15 @@ BX_HD void scalarmult_window4(ge_ext<F>& r, const ge_ext<F>& H, const Window4Dig
   ge_ext<F> q;
   ge_identity<F>(q);
   ge_add_cached_opt<F>(q, q, table[k.nib[63]], false, false);  // identity + top window; a dbl follows
-  // One doubling site and one addition site (seed Round 6: half the loop body, far fewer instruction-
-  // fetch stalls): doublings s = 251 .. 0, and after each one with s % 4 == 0 the window s / 4.
+  // Four doubling sites per window, the last with T. The merged loop of seed Round 6 (one doubling
+  // site, an addition after every fourth) measured 18.4 against 22.7 MH/s for this form on the H200.
   BX_ROLLED
-  for (int s = 251; s >= 0; --s) {
-    const bool add = (s & 3) == 0;
-    ge_dbl_opt<F>(q, q, add && !BX_FAULT(ecvrf_tless_dbl_feeds_add));  // T: the addition reads it
-    if (add) ge_add_cached_opt<F>(q, q, table[k.nib[s >> 2]], false, s == 0);
+  for (int i = 62; i >= 0; --i) {
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, !BX_FAULT(ecvrf_tless_dbl_feeds_add));  // T: the addition reads it
+    ge_add_cached_opt<F>(q, q, table[k.nib[i]], false, i == 0);
   }
   r = q;
 }
@@ -368,17 +370,17 @@ BX_HD void scalarmult_jt(ge_ext<F>& r, const ge_ext<F>& H, const JtDigits& k) {
   ge_ext<F> q;
   ge_identity<F>(q);
   ge_add_cached_opt<F>(q, q, table[(k.d[kJtDigits - 1] - 1) >> 1], false, false);
-  // One doubling site and one addition site, as in the 4-bit window: doublings s = 249 .. 0, and after
-  // each one with s % 5 == 0 the digit s / 5.
+  // Five doubling sites per digit, as in the 4-bit window (the merged loop measured 18.5 against 23.4 MH/s).
   BX_ROLLED
-  for (int s = 5 * (kJtDigits - 1) - 1; s >= 0; --s) {
-    const bool add = s % 5 == 0;
-    ge_dbl_opt<F>(q, q, add);
-    if (add) {
-      const int d = k.d[s / 5];
-      const int a = d < 0 ? -d : d;
-      ge_add_cached_opt<F>(q, q, table[(a - 1) >> 1], d < 0, s == 0);
-    }
+  for (int i = kJtDigits - 2; i >= 0; --i) {
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, false);
+    ge_dbl_opt<F>(q, q, true);
+    const int d = k.d[i];
+    const int a = d < 0 ? -d : d;
+    ge_add_cached_opt<F>(q, q, table[(a - 1) >> 1], d < 0, i == 0);
   }
   if (k.fixup != 0) ge_add_cached_opt<F>(q, q, table[0], k.fixup < 0, true);
   r = q;

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpu/kernels/device.hpp"
@@ -66,6 +67,37 @@ struct EcvrfBetaDiff {
 };
 EcvrfBetaDiff ecvrf_compare_betas(int dev, const std::string& a, const std::string& b, const EcvrfJob& job,
                                   uint64_t lo, uint64_t n, int passes = 12, size_t keep = 16);
+
+// The point code of a compiled pipeline's layout and strategy on the device (the selftest's decode,
+// encode, batch-inversion and scalar columns), canonical bytes out:
+//   decodes      strict decode of each string, then its encoding (status DecodeStatus, 0 = valid);
+//   encodes      X held as given (e.g. x + p, non-canonical), Y, Z = 1, T = XY, then the encoding;
+//   inversions   sets of 1..8 values through the 8-wide batch inversion (short sets padded with 1);
+//   adds         pairs (P, Q) of valid encodings -> kEcvrfPointAddForms encodings: general P + Q, P + cached Q,
+//                P - cached Q (negate flag), P + negated cached Q, 2P (ge_dbl);
+//   scalars      encode(k H) for each scalar k with H decoded from h_point, for the pipeline's strategy
+//                (in a BX_ECVRF_KERNELS=one build, the compacted pipeline's layout runs every strategy,
+//                so that each strategy's device code is checked once), keyed by strategy tag.
+using EcvrfBytes32 = std::array<uint8_t, 32>;
+struct EcvrfPointInputs {
+  std::vector<EcvrfBytes32> decodes;
+  std::vector<std::pair<EcvrfBytes32, EcvrfBytes32>> encodes;  // X bytes, Y bytes
+  std::vector<std::vector<EcvrfBytes32>> inversions;
+  std::vector<std::pair<EcvrfBytes32, EcvrfBytes32>> adds;
+  EcvrfBytes32 h_point{};
+  std::vector<EcvrfBytes32> scalars;
+  std::string only_strategy;  // non-empty: scalars through this strategy tag only (if the variant has it)
+};
+constexpr int kEcvrfPointAddForms = 5;
+struct EcvrfPointOutputs {
+  std::vector<uint8_t> decode_status;
+  std::vector<EcvrfBytes32> decoded, encoded;
+  std::vector<std::vector<EcvrfBytes32>> inverses;
+  std::vector<std::vector<EcvrfBytes32>> sums;  // kEcvrfPointAddForms per pair
+  std::vector<std::pair<std::string, std::vector<EcvrfBytes32>>> scalar_products;  // strategy tag, k H per scalar
+};
+// Throws std::invalid_argument when a strategy's host recoding of a scalar fails (it must reconstruct k).
+EcvrfPointOutputs ecvrf_point_checks(int dev, const std::string& variant, const EcvrfPointInputs& in);
 
 struct EcvrfKernelInfo {
   std::string kernel;

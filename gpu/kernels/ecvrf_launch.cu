@@ -241,6 +241,12 @@ EcvrfBetaDiff ecvrf_compare_betas(int dev, const std::string& a, const std::stri
   return d;
 }
 
+EcvrfPointOutputs ecvrf_point_checks(int dev, const std::string& variant, const EcvrfPointInputs& in) {
+  const EcvrfRunner& r = runner_of(variant);
+  select(dev);
+  return r.point_checks(in);
+}
+
 std::vector<EcvrfKernelInfo> ecvrf_kernel_info(const std::string& variant) {
   return runner_of(variant).kernels();
 }

@@ -19,6 +19,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gpu/ecvrf/batch_invert.hpp"
@@ -27,6 +28,7 @@
 #include "gpu/ecvrf/variants.hpp"
 #include "gpu/kernels/cuda_util.cuh"
 #include "gpu/kernels/ecvrf_kernels.hpp"
+#include "gpu/kernels/ecvrf_point_checks.cuh"
 #include "gpu/field25519/layouts.hpp"
 
 namespace bx::kern {
@@ -76,6 +78,7 @@ struct EcvrfRunner {
   void (*run)(const EcvrfItems& it, uint32_t n, const EcvrfOutputs& o, EcvrfScratch& s, int passes,
               EcvrfSliceStats& st);
   std::vector<EcvrfKernelInfo> (*kernels)();
+  EcvrfPointOutputs (*point_checks)(const EcvrfPointInputs& in);
 };
 
 
@@ -314,8 +317,22 @@ struct EcvrfLauncher {
     else
       return {ecvrf_kernel_attr("h2c", k_ecvrf_h2c<F>), ecvrf_kernel_attr("mult", k_ecvrf_mult<F, S, V::K>)};
   }
+  // The point code the pipeline is built from: its layout, its strategy. A one-mode build has a single
+  // compacted pipeline, whose layout then runs every strategy (each strategy's device code checked once).
+#if defined(BX_ECVRF_KERNELS_ONE)
+  using point_strategies =
+      std::conditional_t<std::is_same_v<V, ecvrf::OneModeCompact>,
+                         strategy_list<ecvrf::DoubleAdd, ecvrf::Window4, ecvrf::Wnaf5, ecvrf::JoyeTunstall>, strategy_list<S>>;
+#else
+  using point_strategies = strategy_list<S>;
+#endif
+  static EcvrfPointOutputs point_checks(const EcvrfPointInputs& in) {
+    bx_sync_fault_to_device();  // this translation unit's copy of the zoo's switch
+    return point_checks_of<F>(in, point_strategies{});
+  }
   static EcvrfRunner runner() {
-    return {{V::name(), F::name, F::backend::name, S::tag, V::pipeline(), V::K}, &set_scalar, &alloc, &run, &kernels};
+    return {{V::name(), F::name, F::backend::name, S::tag, V::pipeline(), V::K}, &set_scalar, &alloc, &run, &kernels,
+            &point_checks};
   }
 };
 
