@@ -29,6 +29,15 @@ void for_each_host_variant(Fn&& fn) {
   for_each_layout_of<ecvrf::Wnaf5>(fn, f25519::AllLayouts{});
   for_each_layout_of<ecvrf::JoyeTunstall>(fn, f25519::AllLayouts{});
 }
+// fn.template operator()<F>() for every host layout (AllLayouts order, portable carries).
+template <template <class> class... Ls, class Fn>
+void for_each_portable_layout_in(Fn& fn, f25519::layout_list<Ls...>) {
+  (fn.template operator()<Ls<carry::portable>>(), ...);
+}
+template <class Fn>
+void for_each_host_layout(Fn&& fn) {
+  for_each_portable_layout_in(fn, f25519::AllLayouts{});
+}
 template <class F, class S>
 std::string host_variant_name() {
   return variant_name(F::name, "portable", S::tag);
@@ -68,6 +77,8 @@ struct VerifyOptions {
   std::string plant;
 };
 int run_verify(const RunContext& ctx, const VerifyOptions& o);
+// verify ecvrf --vectors ROOT: the point vector files through every selected GPU pipeline (verify_vectors.cpp).
+int run_verify_vectors(const RunContext& ctx, const std::string& root, const std::vector<std::string>& variant_globs);
 bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<Job>& jobs);  // all_betas.cpp
 
 struct BenchOptions {

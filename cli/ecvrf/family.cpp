@@ -49,7 +49,7 @@ class Ecvrf final : public Family {
     struct Args {
       std::vector<std::string> sk, variants;
       int keys = 0;
-      std::string header, nonces = "0:4096", target = "2^50", all_betas = "0", all_betas_base, plant;
+      std::string header, nonces = "0:4096", target = "2^50", all_betas = "0", all_betas_base, plant, vectors;
       int passes = 12;
       uint64_t probe = 512;
     };
@@ -64,8 +64,10 @@ class Ecvrf final : public Family {
     sub.add_option("--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
     sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device");
     sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)");
+    sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code");
     sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
     return [a](const RunContext& ctx) {
+      if (!a->vectors.empty()) return run_verify_vectors(ctx, a->vectors, a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
       VerifyOptions o;
       const auto c = a->nonces.find(':');
       if (c == std::string::npos) throw InputError("--nonces: expected LO:COUNT, got '" + a->nonces + "'");
@@ -112,6 +114,7 @@ class Ecvrf final : public Family {
             {"ecvrf-fuzz", false, "{build}/ecvrf_diff_replay {source}/fuzz/corpus/ecvrf_diff"},
             {"ecvrf-vectors", false, "{build}/bitexact vectors check --family ecvrf --root {source}"},
             {"ecvrf-oracle", false, "{build}/property_tests/ecvrf/ecvrf_oracle_test --gtest_brief=1"},
+            {"ecvrf-vectors-gpu", true, "{build}/bitexact verify ecvrf --device gpu --quiet --vectors {source}"},
             {"ecvrf-verify-gpu", true,
              "{build}/bitexact verify ecvrf --device gpu --quiet --keys 1 --nonces 2^32-2048:4096 --target 2^61 --passes 1 --variant all"}};
   }

@@ -117,8 +117,8 @@ Golden make_golden(bool full, uint64_t seed) {
   }
   for (const Int& k : ks) g.scalar_mults.push_back({bytes_of(k), G::encode(G::mul(k, h16))});
 
-  // Point additions, pairwise over the 8 torsion points, H, 2H, (L-1) H, L H (the identity when H has no
-  // torsion part) and H plus a torsion point: P = Q (the doubling case), Q = -P (the identity), torsion sums.
+  // Point additions, pairwise over the 8 torsion points, H, 2H, (L-1) H = -H, L H (the identity: TAI's H is
+  // cofactor-cleared) and H plus a torsion point: P = Q (the doubling case), Q = -P, torsion sums.
   std::vector<G::Point> pts(G::torsion_points().begin(), G::torsion_points().end());
   for (const Int& k : {Int(1), Int(2), Int(L - 1), L}) pts.push_back(G::mul(k, h16));
   pts.push_back(G::add(h16, G::torsion_points()[1]));

@@ -9,7 +9,7 @@
 //     -> {"pk","ctr","h","gamma","beta"} of the golden model (no ctr <= 255 gives a valid H: ctr -1, h,
 //     gamma and beta null); every CPU variant its ctr and beta (scalar x mod L, as ecvrf.score; |alpha|
 //     <= 75, one SHA-512 block, else a refusal); "libsodium" the spec 4.3 recipe's whole answer, or its
-//     refusal. No GPU answers (ecvrf.hash and the point ops) yet.
+//     refusal (only where the golden model finds no ctr either). No GPU answers for ecvrf.hash.
 //   {"op":"ed25519.decode","point":HEX32}          -> the canonical re-encoding
 //   {"op":"ed25519.add","p":HEX32,"q":HEX32}       -> encode(P + Q)
 //   {"op":"ed25519.scalarmult","scalar":HEX32,"point":HEX32} -> encode(k P), k all 256 bits, no clamping
@@ -18,9 +18,10 @@
 //     layout answers decode and add ("ecvrf/fe51-portable@cpu"); scalarmult every host variant's scalar
 //     strategy (Joye-Tunstall refuses k >= 2^255) and "libsodium" (compared only where it and ref give a
 //     point; it refuses non-order-L points, a zero scalar, an identity result, and does not apply to k >=
-//     2^255).
-// A refusal is {"refused":why}; a host recoding that does not reconstruct its scalar is {"failed":why} in
-// ecvrf.hash and the point ops (it disagrees); in ecvrf.score it ends the oracle with an error, as before.
+//     2^255). Each GPU answers through its point code: decode and add per compiled layout-backend
+//     ("ecvrf/fe32-ptx@gpu0"), scalarmult per layout-backend and strategy ("ecvrf/fe32-ptx/jt@gpu0").
+// A refusal is {"refused":why}; an implementation that throws (a host recoding that does not reconstruct
+// its scalar, a CUDA error) answers {"failed":why}, which disagrees.
 // Bad hex, a wrong length, a missing or unknown field, or a nonce >= 2^64 is an error line.
 #include <algorithm>
 #include <stdexcept>
@@ -101,21 +102,23 @@ json score_reply(const json& req, bool cpu, const std::vector<int>& gpus) {
   r.ref = score_answer(t.tai.ctr ? int(*t.tai.ctr) : -1, t.beta ? t.beta->data() : nullptr);
   const Bytes32 scalar = pipeline_scalar(key);
   if (cpu)
-    for (const HostAttempt& a : host_attempts()) {
-      uint8_t beta[64];
-      const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
-      r.answer(a.variant + "@cpu", score_answer(ctr, beta));
-    }
+    for (const HostAttempt& a : host_attempts())
+      r.attempt(a.variant + "@cpu", [&] {
+        uint8_t beta[64];
+        const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
+        return score_answer(ctr, beta);
+      });
 #if defined(BX_HAVE_CUDA)
   const kern::EcvrfJob job{scalar, key.pk, header};
   for (int dev : gpus)
-    for (const auto& v : kern::ecvrf_device_variants()) {
-      uint8_t beta[64], valid = 0;
-      kern::ecvrf_betas(dev, v.name, job, nonce, 1, 12, beta, &valid);
-      json got = score_answer(valid ? 0 : -1, beta);
-      got.erase("ctr");
-      r.answer(v.name + "@gpu" + std::to_string(dev), std::move(got));
-    }
+    for (const auto& v : kern::ecvrf_device_variants())
+      r.attempt(v.name + "@gpu" + std::to_string(dev), [&] {
+        uint8_t beta[64], valid = 0;
+        kern::ecvrf_betas(dev, v.name, job, nonce, 1, 12, beta, &valid);
+        json got = score_answer(valid ? 0 : -1, beta);
+        got.erase("ctr");
+        return got;
+      });
 #else
   (void)gpus;
 #endif
@@ -133,16 +136,6 @@ json hash_ref_answer(const ref::ecvrf::VrfTrace& t) {
           {"gamma", to_hex(ref::ecvrf::encode(*t.gamma))},
           {"beta", to_hex(t.beta->data(), 64)}};
 }
-// A recoding that does not reconstruct the scalar throws: a failed answer (it disagrees), not a crash.
-json hash_attempt_answer(const HostAttempt& a, const Bytes32& pk, const std::vector<uint8_t>& alpha, const Bytes32& scalar) {
-  try {
-    uint8_t beta[64];
-    const int ctr = a.run(beta, pk.data(), alpha.data(), int(alpha.size()), scalar);
-    return {{"ctr", ctr}, {"beta", ctr < 0 ? json(nullptr) : json(to_hex(beta, 64))}};
-  } catch (const std::exception& e) {
-    return {{"failed", e.what()}};
-  }
-}
 void host_hash_answers(const ref::ecvrf::VrfKey& key, const std::vector<uint8_t>& alpha, OracleReply& r) {
   const Bytes32 scalar = pipeline_scalar(key);
   for (const HostAttempt& a : host_attempts()) {
@@ -151,12 +144,19 @@ void host_hash_answers(const ref::ecvrf::VrfKey& key, const std::vector<uint8_t>
       r.refusal(name, "alpha longer than 75 bytes (the host pipeline hashes one SHA-512 block)");
       continue;
     }
-    r.answer(name, hash_attempt_answer(a, key.pk, alpha, scalar));
+    r.attempt(name, [&] {
+      uint8_t beta[64];
+      const int ctr = a.run(beta, key.pk.data(), alpha.data(), int(alpha.size()), scalar);
+      return json{{"ctr", ctr}, {"beta", ctr < 0 ? json(nullptr) : json(to_hex(beta, 64))}};
+    });
   }
 }
 void sodium_hash_answer(const Bytes32& sk, const std::vector<uint8_t>& alpha, OracleReply& r) {
   const auto s = ref::ecvrf::sodium_vrf(sk, alpha);
-  if (!s) return r.refusal("libsodium", "the spec 4.3 recipe refused (no valid H for ctr <= 255, or an rc != 0)");
+  // The recipe refuses exactly when no ctr <= 255 gives a valid H; a refusal where the golden model found
+  // one is a failure.
+  if (!s && r.ref["ctr"] == -1) return r.refusal("libsodium", "the spec 4.3 recipe found no valid H for ctr <= 255");
+  if (!s) return r.answer("libsodium", {{"failed", "the spec 4.3 recipe refused a valid alpha (an rc != 0)"}});
   r.answer("libsodium", {{"pk", to_hex(s->pk)}, {"ctr", int(s->ctr)}, {"h", to_hex(s->h)}, {"gamma", to_hex(s->gamma)},
                          {"beta", to_hex(s->beta.data(), 64)}});
 }

@@ -3,6 +3,7 @@
 // the golden model's answer as ref, then lets each kind of implementation append its answers (a function
 // per op and place: a GPU one is appended beside the host one).
 #pragma once
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,18 @@ struct OracleReply {
   void answer(const std::string& name, json got);  // compared with ref
   void record(const std::string& name, json got);  // shown, not compared
   void refusal(const std::string& name, const std::string& why) { record(name, {{"refused", why}}); }
+  // answer(name, run()), where an exception (a recoding that does not reconstruct its scalar, a CUDA error)
+  // is the answer {"failed": what}: it disagrees, and the oracle goes on with the next request.
+  template <class Run>
+  void attempt(const std::string& name, Run&& run) {
+    json got;
+    try {
+      got = run();
+    } catch (const std::exception& e) {
+      got = {{"failed", e.what()}};
+    }
+    answer(name, std::move(got));
+  }
   json to_json() const { return {{"ref", ref}, {"impl", impl}, {"agree", agree}}; }
 };
 

@@ -94,39 +94,31 @@ json host_layout_answer(const PointOp& op) {
 template <class S>
 constexpr bool takes_bit_255 = !std::is_same_v<S, ecvrf::JoyeTunstall>;
 
-// scalarmult: strategy S on layout F. A recoding that does not reconstruct the scalar throws: that is a
-// failed answer (compared, so it disagrees), never a refusal.
+// scalarmult: strategy S on layout F. A recoding that does not reconstruct the scalar throws (the caller's
+// OracleReply::attempt makes it a failed answer, which disagrees; never a refusal).
 template <class F, class S>
 json host_strategy_answer(const PointOp& op) {
   ecvrf::ge_ext<F> P[2];
   if (auto rejected = host_decode_inputs<F>(op, P)) return *rejected;
-  try {
-    ecvrf::ge_ext<F> R;
-    S::template mul<F>(R, P[0], S::recode(op.scalar));
-    return host_encoded<F>(R);
-  } catch (const std::exception& e) {
-    return {{"failed", e.what()}};
-  }
+  ecvrf::ge_ext<F> R;
+  S::template mul<F>(R, P[0], S::recode(op.scalar));
+  return host_encoded<F>(R);
 }
 
-template <template <class> class... Ls, class Fn>
-void for_each_portable_layout(Fn&& fn, f25519::layout_list<Ls...>) {
-  (fn.template operator()<Ls<carry::portable>>(), ...);
-}
 
 // Every host implementation of op: per layout ("ecvrf/fe51-portable@cpu") for decode and add, per
 // variant ("ecvrf/fe51-portable/w4/fused/k1@cpu": its scalar strategy) for scalarmult.
 void host_point_answers(const PointOp& op, OracleReply& r) {
   if (op.kind != PointOpKind::scalarmult) {
     const auto layout = [&]<class F>() { r.answer(std::string("ecvrf/") + F::name + "-portable@cpu", host_layout_answer<F>(op)); };
-    for_each_portable_layout(layout, f25519::AllLayouts{});
+    for_each_host_layout(layout);
     return;
   }
   for_each_host_variant([&]<class F, class S>() {
     const std::string name = host_variant_name<F, S>() + "@cpu";
     if (!takes_bit_255<S> && (op.scalar[31] & 0x80))
       return r.refusal(name, std::string(S::name) + " recodes scalars below 2^255 only");
-    r.answer(name, host_strategy_answer<F, S>(op));
+    r.attempt(name, [&] { return host_strategy_answer<F, S>(op); });
   });
 }
 
@@ -142,61 +134,59 @@ void sodium_scalarmult_answer(const PointOp& op, OracleReply& r) {
 }
 
 #if defined(BX_HAVE_CUDA)
-// Every GPU's point code (the selftest's point kernels, ecvrf_point_checks): decode and add once per
-// compiled layout-backend ("ecvrf/fe32-ptx@gpu0"), scalarmult once per compiled layout-backend and strategy
-// ("ecvrf/fe32-ptx/jt@gpu0"). Inputs are decoded on the card first; add and scalarmult run only on inputs
-// the card accepted (its rejection is its answer).
+// The card's strict decodes of op's inputs through variant v's point code, or its first rejection.
+std::optional<json> gpu_rejection(const PointOp& op, int dev, const std::string& variant) {
+  kern::EcvrfPointInputs in;
+  for (const auto& pt : op.points) in.decodes.push_back(pt.second);
+  const kern::EcvrfPointOutputs dec = kern::ecvrf_point_checks(dev, variant, in);
+  for (size_t i = 0; i < op.points.size(); ++i)
+    if (const auto st = ecvrf::DecodeStatus(dec.decode_status.at(i)); st != ecvrf::DecodeStatus::valid)
+      return rejection_answer(op.points[i].first, ecvrf::decode_status_name(st));
+  return std::nullopt;
+}
+json gpu_layout_answer(const PointOp& op, int dev, const std::string& variant) {
+  if (auto rejected = gpu_rejection(op, dev, variant)) return *rejected;
+  kern::EcvrfPointInputs in;
+  if (op.kind == PointOpKind::decode) {
+    in.decodes = {op.points[0].second};
+    return point_answer(kern::ecvrf_point_checks(dev, variant, in).decoded.at(0).data());
+  }
+  in.adds = {{op.points[0].second, op.points[1].second}};
+  return point_answer(kern::ecvrf_point_checks(dev, variant, in).sums.at(0).at(0).data());
+}
+json gpu_strategy_answer(const PointOp& op, int dev, const std::string& variant, const std::string& tag) {
+  if (auto rejected = gpu_rejection(op, dev, variant)) return *rejected;
+  kern::EcvrfPointInputs in;
+  in.h_point = op.points[0].second;
+  in.scalars = {op.scalar};
+  in.only_strategy = tag;
+  return point_answer(kern::ecvrf_point_checks(dev, variant, in).scalar_products.at(0).second.at(0).data());
+}
+
+// Every GPU's point code (ecvrf_point_checks): decode and add once per compiled layout-backend
+// ("ecvrf/fe32-ptx@gpu0"), scalarmult once per compiled layout-backend and strategy ("ecvrf/fe32-ptx/jt@gpu0").
 void gpu_point_answers(const PointOp& op, int dev, OracleReply& r) {
-  std::vector<std::string> layouts_done, pairs_done;
+  std::vector<std::string> done;
+  const std::string at = "@gpu" + std::to_string(dev);
+  const auto first = [&](const std::string& name) {
+    if (std::find(done.begin(), done.end(), name) != done.end()) return false;
+    done.push_back(name);
+    return true;
+  };
   for (const auto& v : kern::ecvrf_device_variants()) {
-    const std::string layout = v.layout + "-" + v.backend;
-    const bool new_layout = std::find(layouts_done.begin(), layouts_done.end(), layout) == layouts_done.end();
-    if (op.kind != PointOpKind::scalarmult && !new_layout) continue;
-    layouts_done.push_back(layout);
-    kern::EcvrfPointInputs in;
-    for (const auto& pt : op.points) in.decodes.push_back(pt.second);
-    const kern::EcvrfPointOutputs dec = kern::ecvrf_point_checks(dev, v.name, in);
-    std::optional<json> rejected;
-    for (size_t i = 0; i < op.points.size() && !rejected; ++i)
-      if (const auto st = ecvrf::DecodeStatus(dec.decode_status[i]); st != ecvrf::DecodeStatus::valid)
-        rejected = rejection_answer(op.points[i].first, ecvrf::decode_status_name(st));
-    const std::string at = "@gpu" + std::to_string(dev);
+    const std::string layout = "ecvrf/" + v.layout + "-" + v.backend;
     if (op.kind != PointOpKind::scalarmult) {
-      json got = rejected ? *rejected : point_answer(dec.decoded[0].data());
-      if (!rejected && op.kind == PointOpKind::add) {
-        kern::EcvrfPointInputs a;
-        a.adds = {{op.points[0].second, op.points[1].second}};
-        got = point_answer(kern::ecvrf_point_checks(dev, v.name, a).sums[0][0].data());
-      }
-      r.answer("ecvrf/" + layout + at, got);
+      if (first(layout + at)) r.attempt(layout + at, [&] { return gpu_layout_answer(op, dev, v.name); });
       continue;
     }
-    for (const char* tag : {"da", "w4", "wnaf5", "jt"}) {
-      const std::string name = "ecvrf/" + layout + "/" + tag + at;
-      if (std::find(pairs_done.begin(), pairs_done.end(), name) != pairs_done.end()) continue;
-      if (rejected) {
-        if (tag != v.strategy) continue;
-        pairs_done.push_back(name);
-        r.answer(name, *rejected);
+    for (const std::string& tag : v.point_strategies) {
+      const std::string name = layout + "/" + tag + at;
+      if (!first(name)) continue;
+      if (tag == ecvrf::JoyeTunstall::tag && (op.scalar[31] & 0x80)) {
+        r.refusal(name, std::string(ecvrf::JoyeTunstall::name) + " recodes scalars below 2^255 only");
         continue;
       }
-      if (std::string(tag) == "jt" && (op.scalar[31] & 0x80)) {
-        if (tag == v.strategy) r.refusal(name, "joye-tunstall recodes scalars below 2^255 only");
-        continue;
-      }
-      kern::EcvrfPointInputs m;
-      m.h_point = op.points[0].second;
-      m.scalars = {op.scalar};
-      m.only_strategy = tag;
-      try {
-        for (const auto& [t, products] : kern::ecvrf_point_checks(dev, v.name, m).scalar_products) {
-          pairs_done.push_back(name);
-          r.answer(name, point_answer(products[0].data()));
-        }
-      } catch (const std::logic_error& e) {  // the host recoding does not reconstruct the scalar
-        pairs_done.push_back(name);
-        r.answer(name, {{"failed", e.what()}});
-      }
+      r.attempt(name, [&] { return gpu_strategy_answer(op, dev, v.name, tag); });
     }
   }
 }

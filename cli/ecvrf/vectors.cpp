@@ -271,15 +271,7 @@ void guarded(Lines& l, int id, const std::string& who, const std::string& what, 
 
 // ==== host implementations under test =====================================================================
 
-template <template <class> class... Ls, class Fn>
-void each_layout_in(Fn& fn, f25519::layout_list<Ls...>) {
-  (fn.template operator()<Ls<carry::portable>>(), ...);
-}
-// fn.template operator()<F>() for every host layout (AllLayouts order, portable carries).
-template <class Fn>
-void for_each_host_layout(Fn&& fn) {
-  each_layout_in(fn, f25519::AllLayouts{});
-}
+using ecvrf_family::for_each_host_layout;
 template <class F>
 std::string layout_label() {
   return std::string(F::name) + "-portable@cpu";

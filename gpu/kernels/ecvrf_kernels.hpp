@@ -18,6 +18,7 @@ namespace bx::kern {
 struct EcvrfDeviceVariant {
   std::string name, layout, backend, strategy, pipeline;
   int k;
+  std::vector<std::string> point_strategies;  // the strategies its point checks run (ecvrf_point_checks)
 };
 // The variants compiled into this build, in a fixed order (BX_ECVRF_KERNELS: all, or one: each kernel
 // template once).
@@ -68,16 +69,18 @@ struct EcvrfBetaDiff {
 EcvrfBetaDiff ecvrf_compare_betas(int dev, const std::string& a, const std::string& b, const EcvrfJob& job,
                                   uint64_t lo, uint64_t n, int passes = 12, size_t keep = 16);
 
-// The point code of a compiled pipeline's layout and strategy on the device (the selftest's decode,
-// encode, batch-inversion and scalar columns), canonical bytes out:
+// The point code of a compiled pipeline's layout and strategy on the device (the selftest's points column,
+// verify --vectors, the oracle's GPU point answers), canonical bytes out:
 //   decodes      strict decode of each string, then its encoding (status DecodeStatus, 0 = valid);
 //   encodes      X held as given (e.g. x + p, non-canonical), Y, Z = 1, T = XY, then the encoding;
-//   inversions   sets of 1..8 values through the 8-wide batch inversion (short sets padded with 1);
-//   adds         pairs (P, Q) of valid encodings -> kEcvrfPointAddForms encodings: general P + Q, P + cached Q,
-//                P - cached Q (negate flag), P + negated cached Q, 2P (ge_dbl);
-//   scalars      encode(k H) for each scalar k with H decoded from h_point, for the pipeline's strategy
-//                (in a BX_ECVRF_KERNELS=one build, the compacted pipeline's layout runs every strategy,
-//                so that each strategy's device code is checked once), keyed by strategy tag.
+//   inversions   sets of 1..8 values through fe_batch_invert<F, K> at K = 1, 2, 4 or 8 (the set's size
+//                rounded up; the pipelines run K = 1, 2, 4), padded with 1 after the set's values;
+//   adds         pairs (P, Q) -> kEcvrfPointAddForms encodings: general P + Q, P + cached Q, P - cached Q
+//                (negate flag), P + negated cached Q, 2P (ge_dbl); 0xff bytes if the card rejects P or Q;
+//   scalars      encode(k H) for each scalar k with H decoded from h_point (0xff bytes if the card rejects
+//                it), for the pipeline's strategy (in a BX_ECVRF_KERNELS=one build, the compacted
+//                pipeline's layout runs every strategy, so that each strategy's device code is checked
+//                once), keyed by strategy tag.
 using EcvrfBytes32 = std::array<uint8_t, 32>;
 struct EcvrfPointInputs {
   std::vector<EcvrfBytes32> decodes;
@@ -96,7 +99,8 @@ struct EcvrfPointOutputs {
   std::vector<std::vector<EcvrfBytes32>> sums;  // kEcvrfPointAddForms per pair
   std::vector<std::pair<std::string, std::vector<EcvrfBytes32>>> scalar_products;  // strategy tag, k H per scalar
 };
-// Throws std::invalid_argument when a strategy's host recoding of a scalar fails (it must reconstruct k).
+// Throws std::logic_error when a strategy's host recoding of a scalar fails (it must reconstruct k; a
+// Joye-Tunstall scalar must be below 2^255), std::invalid_argument on a malformed set, bx::CudaError.
 EcvrfPointOutputs ecvrf_point_checks(int dev, const std::string& variant, const EcvrfPointInputs& in);
 
 struct EcvrfKernelInfo {

@@ -19,7 +19,7 @@ namespace bx::kern {
 namespace {
 
 constexpr unsigned kPointThreads = 64;
-constexpr int kPointInvertWidth = 8;  // every set of the selftest (1..8 values) in one batch, padded with 1
+constexpr uint8_t kPointRejected = 0xff;  // every byte of an answer whose input point the card rejected
 
 __device__ __forceinline__ void copy32(uint8_t* d, const uint8_t* s) {
   for (int j = 0; j < 32; ++j) d[j] = s[j];
@@ -56,27 +56,30 @@ __global__ void __launch_bounds__(kPointThreads) k_ecvrf_encode(const uint8_t* x
   copy32(out + 32 * size_t(i), e);
 }
 
-// Set i: in[i * W .. i * W + W) through fe_batch_invert<F, W>; out the canonical inverses.
-template <class F>
+// Set i: in[i * K .. i * K + K) through fe_batch_invert<F, K>; out the canonical inverses. The host runs
+// each set at the K of its size (1, 2, 4: the pipelines' widths; 8), shorter sets padded with 1 after their
+// values (a zero stays where the set has it: first, middle or last).
+template <class F, int K>
 __global__ void __launch_bounds__(kPointThreads) k_ecvrf_invert(const uint8_t* in, uint32_t sets, uint8_t* out) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= sets) return;
-  typename F::fe a[kPointInvertWidth], r[kPointInvertWidth];
-  for (int j = 0; j < kPointInvertWidth; ++j) {
+  typename F::fe a[K], r[K];
+  for (int j = 0; j < K; ++j) {
     uint8_t b[32];
-    copy32(b, in + 32 * (size_t(i) * kPointInvertWidth + j));
+    copy32(b, in + 32 * (size_t(i) * K + j));
     F::from_bytes(a[j], b);
   }
-  ecvrf::fe_batch_invert<F, kPointInvertWidth>(r, a);
-  for (int j = 0; j < kPointInvertWidth; ++j) {
+  ecvrf::fe_batch_invert<F, K>(r, a);
+  for (int j = 0; j < K; ++j) {
     uint8_t b[32];
     F::to_bytes(b, r[j]);
-    copy32(out + 32 * (size_t(i) * kPointInvertWidth + j), b);
+    copy32(out + 32 * (size_t(i) * K + j), b);
   }
 }
 
-// Pair i = (P, Q), both strings the host's golden decoder accepts; out[i] = the encodings of
-// ge_add(P, Q), P + cached Q, P - cached Q (the negate flag), P + ge_neg_cached(cached Q), ge_dbl(P).
+// Pair i = (P, Q); out[i] = the encodings of
+// ge_add(P, Q), P + cached Q, P - cached Q (the negate flag), P + ge_neg_cached(cached Q), ge_dbl(P); all
+// kPointRejected bytes when the card's decoder rejects P or Q.
 template <class F>
 __global__ void __launch_bounds__(kPointThreads) k_ecvrf_add(const uint8_t* pq, uint32_t n, uint8_t* out) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -85,12 +88,14 @@ __global__ void __launch_bounds__(kPointThreads) k_ecvrf_add(const uint8_t* pq, 
   copy32(pb, pq + 64 * size_t(i));
   copy32(qb, pq + 64 * size_t(i) + 32);
   ecvrf::ge_ext<F> P, Q, R;
-  ecvrf::ge_decode<F>(P, pb);
-  ecvrf::ge_decode<F>(Q, qb);
+  uint8_t* o = out + 32 * kEcvrfPointAddForms * size_t(i);
+  if (ecvrf::ge_decode<F>(P, pb) != ecvrf::DecodeStatus::valid || ecvrf::ge_decode<F>(Q, qb) != ecvrf::DecodeStatus::valid) {
+    for (int j = 0; j < 32 * kEcvrfPointAddForms; ++j) o[j] = kPointRejected;
+    return;
+  }
   ecvrf::ge_cached<F> c, nc;
   ecvrf::ge_to_cached<F>(c, Q);
   ecvrf::ge_neg_cached<F>(nc, c);
-  uint8_t* o = out + 32 * kEcvrfPointAddForms * size_t(i);
   ecvrf::ge_add<F>(R, P, Q);
   ecvrf::ge_encode<F>(e, R);
   copy32(o, e);
@@ -108,7 +113,7 @@ __global__ void __launch_bounds__(kPointThreads) k_ecvrf_add(const uint8_t* pq, 
   copy32(o + 128, e);
 }
 
-// out[i] = encode(k_i H), H decoded from h (a valid point: the host checks its golden decode).
+// out[i] = encode(k_i H), H decoded from h (kPointRejected bytes when the card's decoder rejects h).
 template <class F, class S>
 __global__ void __launch_bounds__(kPointThreads)
     k_ecvrf_scalar(EcvrfBytes32 h, const typename S::digits* k, uint32_t n, uint8_t* out) {
@@ -117,7 +122,10 @@ __global__ void __launch_bounds__(kPointThreads)
   uint8_t hb[32], e[32];
   for (int j = 0; j < 32; ++j) hb[j] = h[j];
   ecvrf::ge_ext<F> H, R;
-  ecvrf::ge_decode<F>(H, hb);
+  if (ecvrf::ge_decode<F>(H, hb) != ecvrf::DecodeStatus::valid) {
+    for (int j = 0; j < 32; ++j) out[32 * size_t(i) + j] = kPointRejected;
+    return;
+  }
   S::template mul<F>(R, H, k[i]);
   ecvrf::ge_encode<F>(e, R);
   copy32(out + 32 * size_t(i), e);
@@ -125,6 +133,10 @@ __global__ void __launch_bounds__(kPointThreads)
 
 template <class... Ss>
 struct strategy_list {};
+template <class... Ss>
+std::vector<std::string> strategy_tags(strategy_list<Ss...>) {
+  return {Ss::tag...};
+}
 
 std::vector<uint8_t> flat32(const std::vector<EcvrfBytes32>& v) {
   std::vector<uint8_t> f(32 * v.size());
@@ -136,13 +148,20 @@ std::vector<EcvrfBytes32> unflat32(const std::vector<uint8_t>& f) {
   for (size_t i = 0; i < v.size(); ++i) std::copy(f.begin() + 32 * i, f.begin() + 32 * (i + 1), v[i].begin());
   return v;
 }
+std::vector<uint8_t> flat64(const std::vector<std::pair<EcvrfBytes32, EcvrfBytes32>>& v) {
+  std::vector<uint8_t> f(64 * v.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    std::copy(v[i].first.begin(), v[i].first.end(), f.begin() + 64 * i);
+    std::copy(v[i].second.begin(), v[i].second.end(), f.begin() + 64 * i + 32);
+  }
+  return f;
+}
 // Runs kernel(args..., n) over n items (n >= 1) and returns the 32-byte answers of the out buffer.
 template <class Launch>
 std::vector<uint8_t> run_items(uint32_t n, size_t out_bytes, Launch&& launch, const char* what) {
   DevBuf<uint8_t> out(out_bytes);
   launch(out.p, blocks_for(n, kPointThreads));
   BX_CUDA_LAUNCH(what);
-  BX_CUDA(cudaDeviceSynchronize());
   std::vector<uint8_t> h(out_bytes);
   out.get(h.data(), out_bytes);
   return h;
@@ -163,6 +182,33 @@ std::vector<EcvrfBytes32> scalar_products(const EcvrfPointInputs& in) {
       "k_ecvrf_scalar"));
 }
 
+// The sets of in.inversions whose size rounds up to K (K = 1, 2, 4, 8) through k_ecvrf_invert<F, K>.
+template <class F, int K>
+void invert_sets(const EcvrfPointInputs& in, EcvrfPointOutputs& r) {
+  const auto width = [](size_t n) { return n <= 1 ? 1 : n <= 2 ? 2 : n <= 4 ? 4 : 8; };
+  EcvrfBytes32 one{};
+  one[0] = 1;
+  std::vector<size_t> which;
+  std::vector<EcvrfBytes32> padded;
+  for (size_t i = 0; i < in.inversions.size(); ++i) {
+    const auto& set = in.inversions[i];
+    if (set.empty() || set.size() > 8) throw std::invalid_argument("ecvrf_point_checks: a batch-inversion set holds 1..8 values");
+    if (width(set.size()) != K) continue;
+    which.push_back(i);
+    for (int j = 0; j < K; ++j) padded.push_back(size_t(j) < set.size() ? set[j] : one);
+  }
+  if (which.empty()) return;
+  const uint32_t sets = uint32_t(which.size());
+  const std::vector<uint8_t> f = flat32(padded);
+  DevBuf<uint8_t> din(f.size());
+  din.put(f.data(), f.size());
+  const std::vector<EcvrfBytes32> all = unflat32(run_items(
+      sets, f.size(), [&](uint8_t* out, unsigned blocks) { k_ecvrf_invert<F, K><<<blocks, kPointThreads>>>(din.p, sets, out); },
+      "k_ecvrf_invert"));
+  for (uint32_t s = 0; s < sets; ++s)
+    r.inverses[which[s]].assign(all.begin() + size_t(s) * K, all.begin() + size_t(s) * K + in.inversions[which[s]].size());
+}
+
 // Every point check of layout F, scalars through each strategy of Ss.
 template <class F, class... Ss>
 EcvrfPointOutputs point_checks_of(const EcvrfPointInputs& in, strategy_list<Ss...>) {
@@ -179,42 +225,20 @@ EcvrfPointOutputs point_checks_of(const EcvrfPointInputs& in, strategy_list<Ss..
     dst.get(r.decode_status.data(), n);
   }
   if (const uint32_t n = uint32_t(in.encodes.size())) {
-    std::vector<uint8_t> xy(64 * size_t(n));
-    for (uint32_t i = 0; i < n; ++i) {
-      std::copy(in.encodes[i].first.begin(), in.encodes[i].first.end(), xy.begin() + 64 * i);
-      std::copy(in.encodes[i].second.begin(), in.encodes[i].second.end(), xy.begin() + 64 * i + 32);
-    }
+    const std::vector<uint8_t> xy = flat64(in.encodes);
     DevBuf<uint8_t> dxy(xy.size());
     dxy.put(xy.data(), xy.size());
     r.encoded = unflat32(run_items(
         n, 32 * size_t(n), [&](uint8_t* out, unsigned blocks) { k_ecvrf_encode<F><<<blocks, kPointThreads>>>(dxy.p, n, out); },
         "k_ecvrf_encode"));
   }
-  if (const uint32_t sets = uint32_t(in.inversions.size())) {
-    EcvrfBytes32 one{};
-    one[0] = 1;
-    std::vector<EcvrfBytes32> padded;
-    for (const auto& set : in.inversions) {
-      if (set.empty() || set.size() > size_t(kPointInvertWidth))
-        throw std::invalid_argument("ecvrf_point_checks: a batch-inversion set holds 1..8 values");
-      for (int j = 0; j < kPointInvertWidth; ++j) padded.push_back(size_t(j) < set.size() ? set[j] : one);
-    }
-    const std::vector<uint8_t> f = flat32(padded);
-    DevBuf<uint8_t> din(f.size());
-    din.put(f.data(), f.size());
-    const std::vector<EcvrfBytes32> all = unflat32(run_items(
-        sets, f.size(), [&](uint8_t* out, unsigned blocks) { k_ecvrf_invert<F><<<blocks, kPointThreads>>>(din.p, sets, out); },
-        "k_ecvrf_invert"));
-    for (uint32_t i = 0; i < sets; ++i)
-      r.inverses.emplace_back(all.begin() + size_t(i) * kPointInvertWidth,
-                              all.begin() + size_t(i) * kPointInvertWidth + in.inversions[i].size());
-  }
+  r.inverses.resize(in.inversions.size());
+  invert_sets<F, 1>(in, r);
+  invert_sets<F, 2>(in, r);
+  invert_sets<F, 4>(in, r);
+  invert_sets<F, 8>(in, r);
   if (const uint32_t n = uint32_t(in.adds.size())) {
-    std::vector<uint8_t> pq(64 * size_t(n));
-    for (uint32_t i = 0; i < n; ++i) {
-      std::copy(in.adds[i].first.begin(), in.adds[i].first.end(), pq.begin() + 64 * i);
-      std::copy(in.adds[i].second.begin(), in.adds[i].second.end(), pq.begin() + 64 * i + 32);
-    }
+    const std::vector<uint8_t> pq = flat64(in.adds);
     DevBuf<uint8_t> dpq(pq.size());
     dpq.put(pq.data(), pq.size());
     const std::vector<EcvrfBytes32> all = unflat32(run_items(
