@@ -125,7 +125,7 @@ class Ecvrf final : public Family {
   std::vector<std::string> gpu_stage_runs() const override {
     return {"{build}/bitexact selftest --full --device gpu --family ecvrf",
             "{build}/bitexact verify ecvrf --device gpu --keys 2 --nonces 2^32-2^25:2^26 --target 2^52 --variant all",
-            "{build}/bitexact verify ecvrf --device gpu --keys 1 --nonces 0:2^24 --target 2^52 --all-betas 2^24",
+            "{build}/bitexact verify ecvrf --device gpu --keys 1 --nonces 2^40:4096 --target 2^50 --all-betas 2^30 --variant ecvrf/fe32-ptx/jt/compact/k2",
             "{build}/bitexact bench ecvrf --device gpu --rounds 3 --pick --json"};
   }
 };
