@@ -1,6 +1,7 @@
 // The JSON side of the vector files (Wycheproof shape): deterministic rendering (one test per line) and
 // strict field access. Every problem is an InputError naming the file, the tcId and the field.
 #pragma once
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -105,6 +106,21 @@ inline void check_result(const json& t, const std::string& where) {
   if (get_str(t, "result", where) != "valid") throw InputError(where + ": field 'result': expected 'valid'");
 }
 
+
+// The first line where a and b differ (1-based) and the tcId on it, for a stale file's message.
+inline std::string first_difference(const std::string& a, const std::string& b) {
+  size_t line = 1, start = 0, i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) {
+    if (a[i] == '\n') ++line, start = i + 1;
+    ++i;
+  }
+  const size_t end = a.find('\n', start);
+  const std::string s = a.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  std::string r = "line " + std::to_string(line);
+  const size_t at = s.find("\"tcId\":");
+  if (at != std::string::npos) r += " (tcId " + std::to_string(std::atoi(s.c_str() + at + 7)) + ")";
+  return r;
+}
 
 // The file root/rel as text; on failure a problem line is appended and false returned.
 inline bool read_repo_file(const std::string& root, const std::string& rel, std::string& text, std::vector<std::string>& problems) {

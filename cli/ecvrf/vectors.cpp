@@ -1642,21 +1642,6 @@ const std::vector<FileKind>& files() {
   return f;
 }
 
-// The first line where a and b differ (1-based) and the tcId on it, for the stale message.
-std::string first_difference(const std::string& a, const std::string& b) {
-  size_t line = 1, start = 0, i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) {
-    if (a[i] == '\n') ++line, start = i + 1;
-    ++i;
-  }
-  const size_t end = a.find('\n', start);
-  const std::string s = a.substr(start, end == std::string::npos ? std::string::npos : end - start);
-  std::string r = "line " + std::to_string(line);
-  const size_t at = s.find("\"tcId\":");
-  if (at != std::string::npos) r += " (tcId " + std::to_string(std::atoi(s.c_str() + at + 7)) + ")";
-  return r;
-}
-
 }  // namespace
 
 // ==== public ==============================================================================================

@@ -1277,22 +1277,6 @@ std::vector<std::string> spec_problems() {
   return p;
 }
 
-// The first line where a and b differ (1-based) and the tcId on it, for the stale message.
-std::string first_difference(const std::string& a, const std::string& b) {
-  size_t line = 1, i = 0;
-  size_t start = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) {
-    if (a[i] == '\n') ++line, start = i + 1;
-    ++i;
-  }
-  const size_t end = a.find('\n', start);
-  const std::string l = a.substr(start, end == std::string::npos ? std::string::npos : end - start);
-  std::string r = "line " + std::to_string(line);
-  const size_t at = l.find("\"tcId\":");
-  if (at != std::string::npos) r += " (tcId " + std::to_string(std::atoi(l.c_str() + at + 7)) + ")";
-  return r;
-}
-
 // The flags a case must carry: its source flags (known answer, derived, boundary, random: not
 // recomputable) and every class recomputed from its inputs. Order-insensitive.
 std::vector<std::string> expect_flags(const std::vector<std::string>& have, std::vector<std::string> classes) {
