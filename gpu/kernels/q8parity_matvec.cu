@@ -1,15 +1,19 @@
 // q8parity matvec kernels: the per-item order of gpu/q8parity/q8_matvec.hpp with weights and activations
-// staged through shared memory by the tensor memory accelerator. A thread block owns 64 consecutive rows,
-// two threads per row (threads_of: 128 threads for NR = 1, 64 for NR = 2), and loops over row groups on a
-// grid sized to the resident capacity; its (group, stage) sequence is one pipeline, kStages deep, across
-// group boundaries. A stage is kStageBlocks Q8_0 blocks of each row: one bulk copy per row (cp.async.bulk,
-// 16-byte aligned: from the row segment's aligned start, its lead bytes included) into the row's slot, and
-// one per token of the stage's activations, all completing on the stage's mbarrier. The two threads of a
-// row take blocks 0..3 and 4..7 of a stage and fold them in block order (half_stage_sums, then two
-// shuffles): parallel over rows, tokens and independent block sums, never inside a chain. Rows of 16-byte
-// multiples (K a multiple of 256: every model shape) start each block at a fixed offset of the slot, read
-// by conflict-free 8-byte loads and unpacked at compile-time word indices; other K take the general path,
-// three 128-bit loads per block and the words selected per thread.
+// staged through shared memory by the tensor memory accelerator. A thread block owns 32 consecutive rows,
+// four threads per row (threads_of: 128 threads for NR = 1, 64 for NR = 2); the grid has one block per row
+// group, and a block's stages are one pipeline, kStages deep (the loop also runs several groups per block
+// if a grid were capped). A stage is kStageBlocks = 16 Q8_0 blocks of each row: one bulk copy per row
+// (cp.async.bulk, 16-byte aligned: from the row segment's aligned start, its lead bytes included) into the
+// row's slot, and one per token of the stage's activations, all completing on the stage's mbarrier. The
+// four threads of a row take blocks 0..3, 4..7, 8..11, 12..15 of a stage and fold them in block order
+// (quarter_stage_sums, then a shuffle chain): parallel over rows, tokens and independent block sums, never
+// inside a chain. Rows of 16-byte multiples (K a multiple of 256: every model shape) start each block at a
+// fixed offset of the slot, read by conflict-free 8-byte loads and unpacked at compile-time word indices;
+// other K take the general path, three 128-bit loads per block and the words selected per thread.
+// The shape was picked on an H200 (ntok 1, 128256 x 4096, a sweep of rows per block, threads per row, blocks
+// per stage, stages and grid): 32 rows x 4 threads x 16 blocks x 2 stages with one block per group read
+// at 92 % of the copy bandwidth, the earlier 64 x 2 x 8 x 3 on a resident-capacity grid at 82 %; more
+// stages cost more than they hide (fewer blocks fit on an SM).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -27,17 +31,22 @@ namespace {
 
 using namespace bx::q8;
 
-constexpr int kGroupRows = 64;     // rows per thread block
-constexpr int kStageBlocks = 8;    // Q8_0 blocks per row per stage (272 bytes, a multiple of 16)
-constexpr int kSlotAligned = 17 * 16;  // a row's slot when its segments are 16-byte aligned: 17 quads
-constexpr int kSlotGeneral = 19 * 16;  // otherwise: up to 14 lead bytes, 18 quads copied, 19 (odd) kept
-constexpr int kStages = 3;
+constexpr int kGroupRows = 32;     // rows per thread block
+constexpr int kRowThreads = 4;     // threads per row (per NR rows): lanes l, l + 8, l + 16, l + 24 of a warp
+constexpr int kStageBlocks = 16;   // Q8_0 blocks per row per stage (544 bytes, a multiple of 16)
+constexpr int kThreadBlocks = kStageBlocks / kRowThreads;  // a thread's blocks per stage: 4 (136 bytes)
+// A row's slot: 35 quads (odd, so rows' slots fall on distinct banks). Aligned rows copy 34 quads into it;
+// otherwise up to 14 lead bytes + 544 + 2 round up to 35 copied quads.
+constexpr int kSlot = 35 * 16;
+constexpr int kStages = 2;
 constexpr int kStageFloats = kStageBlocks * kCodes;  // activations per token and stage
 constexpr size_t kWeightPad = 16;  // bytes past the last row a stage copy may read (its round-up to 16)
 static_assert(kStageBlocks * kBlockBytes % 16 == 0, "a row's misalignment must not change between stages");
-static_assert(kStageBlocks * kBlockBytes == kSlotAligned, "an aligned stage fills its slot");
-static_assert(14 + kStageBlocks * kBlockBytes + 2 <= 18 * 16, "18 quads cover a stage at any (even) misalignment");
-static_assert(14 + (kStageBlocks - 1) * kBlockBytes + 48 <= kSlotGeneral, "the last block's three quads lie inside the slot");
+static_assert(kStageBlocks * kBlockBytes <= kSlot, "an aligned stage fits its slot");
+static_assert(14 + kStageBlocks * kBlockBytes + 2 <= kSlot, "the slot covers a stage at any (even) misalignment");
+static_assert((14 + (kStageBlocks - 1) * kBlockBytes) / 16 * 16 + 48 <= kSlot,
+              "the last block's three quads (from its start's quad on) lie inside the slot");
+static_assert(kThreadBlocks == 4, "a thread's blocks are one 136-byte run of 17 eight-byte words");
 
 // The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template compiled for sm_90
 // once: the rolled token loop and the unrolled one at ntok 1; the gate on a machine without a GPU).
@@ -79,27 +88,23 @@ __device__ __forceinline__ void bulk_copy(void* smem, const void* gmem, uint32_t
 // Orders this thread's earlier generic-proxy accesses (the reads of a buffer) before its async-proxy writes.
 __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 
-// Two threads per row: thread pair (lane, lane ^ 8) shares NR rows, the first taking blocks 0..3 of each
-// stage and the second blocks 4..7 (twice the threads of one per row: the fma chains of a stage's blocks
-// are independent, so more of them run at once). Lane l of warp w: half (l >> 3) & 1, pair index
-// w * 16 + (l & 7) + 8 * (l >> 4).
+// Four threads per row: lanes l, l + 8, l + 16, l + 24 (l < 8) of a warp share NR rows, quarter q = lane >> 3
+// taking blocks 4q..4q+3 of each stage (the fma chains of a stage's blocks are independent, so more of them
+// run at once). Row group index of lane l of warp w: w * 8 + (l & 7).
 template <int NR>
-constexpr int threads_of() { return 2 * kGroupRows / NR; }
-__host__ __device__ inline size_t slot_bytes(size_t row_bytes) { return row_bytes % 16 ? kSlotGeneral : kSlotAligned; }
-__host__ __device__ inline size_t stage_bytes(size_t row_bytes, int ntok) {
-  return size_t(kGroupRows) * slot_bytes(row_bytes) + size_t(ntok) * kStageFloats * sizeof(float);
+constexpr int threads_of() { return kRowThreads * kGroupRows / NR; }
+__host__ __device__ inline size_t stage_bytes(int ntok) {
+  return size_t(kGroupRows) * kSlot + size_t(ntok) * kStageFloats * sizeof(float);
 }
-__host__ __device__ inline size_t pipeline_bytes(size_t row_bytes, int ntok) {
-  return kStages * stage_bytes(row_bytes, ntok) + kStages * sizeof(uint64_t);
-}
+__host__ __device__ inline size_t pipeline_bytes(int ntok) { return kStages * stage_bytes(ntok) + kStages * sizeof(uint64_t); }
 
-// This thread's half stage: the block sums of blocks 4 h + ii (ii < 4, below nbs) of its NR rows, and their
-// scales. Aligned rows: the half's 136 bytes (byte 136 h of the slot) read as 17 eight-byte words, every
-// block at a compile-time offset (34 ii) and phase; 8-byte loads of 16 lanes hit 16 distinct bank pairs
-// (slots 34 words of 8 bytes apart, the second half 17 further: all residues mod 16). Otherwise the
-// per-thread unpack at the row's misalignment.
+// This thread's quarter stage: the block sums of blocks 4 h + ii (ii < 4, below nbs) of its NR rows, and
+// their scales. Aligned rows: the quarter's 136 bytes (byte 136 h of the slot) read as 17 eight-byte words,
+// every block at a compile-time offset (34 ii) and phase; the 8-byte loads of a half warp (8 rows x 2
+// quarters) hit 16 distinct bank pairs (slots 70 words of 8 bytes apart, a quarter 17 further: 70 = 6 and
+// 17 = 1 mod 16). Otherwise the per-thread unpack at the row's misalignment.
 template <int NR, bool Packed, int NTOK>
-__device__ __forceinline__ void half_stage_sums(typename MatvecAcc<NR, Packed, NTOK>::Sums (&S)[4], float (&d)[4][NR],
+__device__ __forceinline__ void quarter_stage_sums(typename MatvecAcc<NR, Packed, NTOK>::Sums (&S)[4], float (&d)[4][NR],
                                                 const uint8_t* const (&slot)[NR], const bool (&live)[NR],
                                                 const uint32_t (&mis)[NR], bool aligned, const float* xs, int h, int nbs,
                                                 int ntok) {
@@ -154,16 +159,16 @@ __global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8
   const int ntok = NTOK > 0 ? NTOK : ntok_rt;
   const size_t nb = k / kCodes, row_bytes = nb * kBlockBytes;
   const bool aligned = row_bytes % 16 == 0;
-  const size_t slot_b = slot_bytes(row_bytes), sbytes = stage_bytes(row_bytes, ntok);
+  const size_t slot_b = kSlot, sbytes = stage_bytes(ntok);
   uint64_t* bars = reinterpret_cast<uint64_t*>(smem + kStages * sbytes);
-  const int tid = threadIdx.x, lane = tid & 31, h = (lane >> 3) & 1;
-  const int pair = (tid >> 5) * 16 + (lane & 7) + 8 * (lane >> 4);  // this thread's rows: pair * NR + j
+  const int tid = threadIdx.x, lane = tid & 31, h = lane >> 3;  // h: this thread's quarter of each stage
+  const int pair = (tid >> 5) * 8 + (lane & 7);  // this thread's rows: pair * NR + j
   const uint32_t nstages = uint32_t((nb + kStageBlocks - 1) / kStageBlocks);
   const size_t ngroups = (rows + kGroupRows - 1) / kGroupRows;
   const size_t my_groups = blockIdx.x < ngroups ? (ngroups - 1 - blockIdx.x) / gridDim.x + 1 : 0;
   const size_t nseq = my_groups * nstages;  // this block's (group, stage) pairs, in order
   // Row pair * NR + j of a group lives in slot j * kPairs + pair: pairs' slots are an odd number of quads
-  // (17 or 19) apart.
+  // (35) apart.
   auto slot_of = [&](uint8_t* buf, int j) { return buf + size_t(j * kPairs + pair) * slot_b; };
 
   if (tid == 0) {
@@ -172,8 +177,8 @@ __global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8
   }
   __syncthreads();
 
-  // The next stage of the sequence into its buffer: the first thread of each pair copies its rows'
-  // segments, threads 0..ntok-1 a token's activations; every thread arrives with the bytes its copies
+  // The next stage of the sequence into its buffer: the first quarter's thread of each row group copies its
+  // rows' segments, threads 0..ntok-1 a token's activations; every thread arrives with the bytes its copies
   // complete. Cursors, not divisions.
   size_t prod_group = blockIdx.x, issued = 0;
   uint32_t prod_stage = 0, prod_buf = 0;
@@ -233,32 +238,31 @@ __global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8
       const uint8_t* slot[NR];
       BX_UNROLL
       for (int j = 0; j < NR; ++j) slot[j] = slot_of(buf, j);
-      half_stage_sums<NR, Packed, NTOK>(S, d, slot, live, mis, aligned, xs, h, nbs, ntok);
+      quarter_stage_sums<NR, Packed, NTOK>(S, d, slot, live, mis, aligned, xs, h, nbs, ntok);
     }
-    // The fold in block order: the first half's four blocks, then the second half's from the first's result.
-    // Both halves fold their own blocks from the stage's starting acc; the second half then folds again from
-    // the first half's result (lane ^ 8), and both take the second half's (the first half's when the stage
-    // has no second half). Every lane takes part in the shuffles; unused values are never stored.
-    const int nmine = min(4, max(0, nbs - 4 * h));
+    // The fold in block order, a chain through the quarters: quarter u folds its blocks into the running
+    // acc, which the next step takes from quarter u's lane (lane & 7 | 8 u); every lane ends the stage with
+    // the last quarter's result. Quarters past the stage's blocks fold nothing and pass the value on. Every
+    // lane takes part in the shuffles; unused values are never stored.
+    const int nmine = min(kThreadBlocks, max(0, nbs - kThreadBlocks * h));
     BX_UNROLL
     for (int j = 0; j < NR; ++j) {
-      float a0[Acc::kTok], a1[Acc::kTok];
+      float a[Acc::kTok];
       BX_UNROLL
-      for (int t = 0; t < Acc::kTok; ++t) a0[t] = acc.acc[j][t];
+      for (int t = 0; t < Acc::kTok; ++t) a[t] = acc.acc[j][t];
       BX_UNROLL
-      for (int ii = 0; ii < 4; ++ii)
-        if (ii < nmine) Acc::fold(a0, d[ii][j], S[ii][j], ntok);
-      BX_UNROLL
-      for (int t = 0; t < Acc::kTok; ++t) a1[t] = __shfl_sync(0xffffffffu, a0[t], lane & ~8);
-      if (nbs > 4) {
+      for (int u = 0; u < kRowThreads; ++u) {
+        if (kThreadBlocks * u >= nbs) break;  // uniform: no later quarter has blocks
+        if (h == u) {
+          BX_UNROLL
+          for (int ii = 0; ii < kThreadBlocks; ++ii)
+            if (ii < nmine) Acc::fold(a, d[ii][j], S[ii][j], ntok);
+        }
         BX_UNROLL
-        for (int ii = 0; ii < 4; ++ii)
-          if (ii < nmine) Acc::fold(a1, d[ii][j], S[ii][j], ntok);
-        BX_UNROLL
-        for (int t = 0; t < Acc::kTok; ++t) a1[t] = __shfl_sync(0xffffffffu, a1[t], lane | 8);
+        for (int t = 0; t < Acc::kTok; ++t) a[t] = __shfl_sync(0xffffffffu, a[t], (lane & 7) | (u << 3));
       }
       BX_UNROLL
-      for (int t = 0; t < Acc::kTok; ++t) acc.acc[j][t] = a1[t];
+      for (int t = 0; t < Acc::kTok; ++t) acc.acc[j][t] = a[t];
     }
     if (any && h == 0 && s + 1 == nstages) {
       BX_UNROLL
@@ -289,19 +293,18 @@ __global__ void q8_negative_control_kernel(const uint32_t* __restrict__ words, s
   if (lane == 0) y[t * rows + row] = acc;
 }
 
-// The grid: every row group once, at most as many thread blocks as the device holds at a time.
+// The grid: one thread block per row group (a grid capped at the resident capacity measured slower: the
+// groups then split unevenly over the blocks).
 template <int NR, bool Packed, int NTOK>
 void launch_matvec(const uint8_t* w, size_t rows, size_t k, const float* x, int ntok, float* y) {
   auto* kern = q8_matvec_kernel<NR, Packed, NTOK>;
-  const size_t smem = pipeline_bytes(k / kCodes * kBlockBytes, ntok);
+  const size_t smem = pipeline_bytes(ntok);
   BX_CUDA(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
-  int dev = 0, sms = 0, per_sm = 0;
-  BX_CUDA(cudaGetDevice(&dev));
-  BX_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  int per_sm = 0;
   BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, threads_of<NR>(), smem));
   if (per_sm < 1) throw std::invalid_argument("q8 matvec: the kernel does not fit on an SM (shared memory)");
   const size_t groups = (rows + kGroupRows - 1) / kGroupRows;
-  const unsigned blocks = unsigned(std::min<size_t>(groups, size_t(sms) * size_t(per_sm)));
+  const unsigned blocks = unsigned(groups);
   kern<<<blocks, threads_of<NR>(), smem>>>(w, rows, k, x, ntok, y);
   BX_CUDA(cudaGetLastError());
 }
