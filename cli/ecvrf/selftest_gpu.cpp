@@ -7,13 +7,15 @@
 //   frozen   the frozen hits of vectors/ecvrf/search.json (the embedded copy), every window searched;
 //   capped   compacted only: 1 and 2 hash-to-curve passes, so that most items finish in the last pass;
 //   consts   the layout's curve constants (1, d, 2d, sqrt(-1)) derived on the card from small integers in
-//            registers: products of values the compiler knows, where PTX operands that may alias show;
+//            registers by the pipeline's own point-check kernels (so in any field25519 kernel set):
+//            products of values the compiler knows, where PTX operands that may alias show;
 //   points   the pipeline's point code on the card: the spec 2.3 decoder table and
 //            random strings (status and re-encoding), encodings of X held as x + p, batch inversions with
 //            zeros first, middle and last, additions over torsion points and multiples of H in every form
 //            (general, cached, negated cached both ways, doubling), and the strategy on the spec 3 extremal scalars times H (a
 //            one-mode build's compacted pipeline runs every strategy here).
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,6 @@
 #include "reference/field25519/ref25519.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/ecvrf_kernels.hpp"
-#include "gpu/kernels/field25519_kernels.hpp"
 #endif
 
 namespace bx::ecvrf_family {
@@ -187,10 +188,13 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
     const Bytes32 want[f25519::kDerivedConstants] = {R::encode(1), R::encode(d), R::encode(R::add(d, d)),
                                                       R::encode(R::sqrt_m1()), R::encode(1)};
     static const char* const what[f25519::kDerivedConstants] = {"1^2", "d", "2d", "sqrt(-1)", "1*1"};
-    uint8_t got[f25519::kDerivedConstants][32];
-    kern::fe_derive_constants_on(dev, v.layout + "/" + v.backend, &got[0][0]);
+    const std::vector<kern::EcvrfBytes32> got = kern::ecvrf_point_checks(dev, v.name, {}).constants;
+    if (got.size() != size_t(f25519::kDerivedConstants))
+      throw std::runtime_error(std::to_string(got.size()) + " derived constants from the card, want " +
+                               std::to_string(f25519::kDerivedConstants));
     for (int i = 0; i < f25519::kDerivedConstants; ++i)
-      expect_bytes(consts, want[i].data(), got[i], 32, "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
+      expect_bytes(consts, want[i].data(), got[i].data(), 32,
+                   "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
   });
   guarded(frozen, "frozen hits", [&] {
     const ecvrf_vectors::Searcher gpu{label, [&](const Job& j, uint64_t lo, uint64_t count, uint64_t target) {

@@ -12,6 +12,7 @@
 #include "gpu/ecvrf/batch_invert.hpp"
 #include "gpu/ecvrf/codec.hpp"
 #include "gpu/ecvrf/scalar.hpp"
+#include "gpu/field25519/fe_ops.hpp"
 #include "gpu/kernels/cuda_util.cuh"
 #include "gpu/kernels/ecvrf_kernels.hpp"
 
@@ -23,6 +24,16 @@ constexpr uint8_t kPointRejected = 0xff;  // every byte of an answer whose input
 
 __device__ __forceinline__ void copy32(uint8_t* d, const uint8_t* s) {
   for (int j = 0; j < 32; ++j) d[j] = s[j];
+}
+
+// The start-up constants (1, d, 2d, sqrt(-1), 1*1) as layout F derives them from small integers in
+// registers (f25519::fe_derive_constants), canonical bytes: the pipeline's own derivation, not field25519's.
+template <class F>
+__global__ void k_ecvrf_derive_constants(uint8_t* out) {
+  if (blockIdx.x != 0 || threadIdx.x != 0) return;
+  uint8_t r[f25519::kDerivedConstants][32];
+  f25519::fe_derive_constants<F>(r);
+  for (int c = 0; c < f25519::kDerivedConstants; ++c) copy32(out + 32 * c, r[c]);
 }
 
 // status[i] = ge_decode of in[i]; out[i] = its encoding when valid (zero bytes otherwise).
@@ -213,6 +224,9 @@ void invert_sets(const EcvrfPointInputs& in, EcvrfPointOutputs& r) {
 template <class F, class... Ss>
 EcvrfPointOutputs point_checks_of(const EcvrfPointInputs& in, strategy_list<Ss...>) {
   EcvrfPointOutputs r;
+  r.constants = unflat32(run_items(
+      1, 32 * size_t(f25519::kDerivedConstants),
+      [&](uint8_t* out, unsigned) { k_ecvrf_derive_constants<F><<<1, 1>>>(out); }, "k_ecvrf_derive_constants"));
   if (const uint32_t n = uint32_t(in.decodes.size())) {
     const std::vector<uint8_t> s = flat32(in.decodes);
     DevBuf<uint8_t> ds(s.size()), dst(n);
