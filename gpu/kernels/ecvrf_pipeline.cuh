@@ -12,8 +12,8 @@
 //                   list), the last pass finishing each remaining item's TAI loop up to ctr 255 (a capped
 //                   item is recomputed, never reported from its last candidate), then mult<F, S, K> over
 //                   the found points with no divergence (seed Round 2).
-// Launch bounds (256, 2): at most 128 registers (seed Round 1: a free 7-10 %; Round 9: 3 or 4 blocks per
-// SM spill and lose).
+// Launch bounds of the compacted kernels (256, 2): at most 128 registers (seed Round 1: a free 7-10 %;
+// Round 9: 3 or 4 blocks per SM spill and lose); the fused kernel (384, 1), see kEcvrfFusedThreads.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -87,8 +87,12 @@ namespace {
 using ecvrf::ge_ext;
 using ecvrf::H2cBlock;
 
-constexpr unsigned kEcvrfThreads = 256;
-constexpr unsigned kEcvrfMinBlocks = 2;
+// Launch shapes. The compacted pipeline's kernels (h2c, mult): 256 threads, 2 blocks per SM, at most 128
+// registers. The fused kernel: 384 threads, 1 block, up to 168 registers. Measured on the H200 in one run
+// (fe51-portable/da/fused/k1, the oracle): 4.79 -> 6.98 MH/s, with w4/compact/k2 unchanged at 22.6. The
+// same 384 x 1 shape on h2c and mult costs the compacted pipeline 2 % (h2c) and 20 % (both).
+constexpr unsigned kEcvrfThreads = 256, kEcvrfMinBlocks = 2;
+constexpr unsigned kEcvrfFusedThreads = 384, kEcvrfFusedMinBlocks = 1;
 
 // The host-recoded digits of the job's scalar (uniform: every lane reads the same digit).
 __constant__ alignas(16) uint8_t c_ecvrf_digits[272];
@@ -143,7 +147,7 @@ __device__ __forceinline__ void ecvrf_finish(const EcvrfOutputs& o, uint64_t lo,
 }
 
 template <class F, class S, int K>
-__global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
+__global__ void __launch_bounds__(kEcvrfFusedThreads, kEcvrfFusedMinBlocks)
     k_ecvrf_fused(const EcvrfItems it, uint32_t n, const EcvrfOutputs o) {
   const uint32_t first = (blockIdx.x * blockDim.x + threadIdx.x) * K;
   if (first >= n) return;
@@ -275,7 +279,7 @@ struct EcvrfLauncher {
     if constexpr (V::P == ecvrf::Pipeline::fused) {
       (void)passes;
       (void)st;
-      k_ecvrf_fused<F, S, V::K><<<blocks_for(n, kEcvrfThreads * V::K), kEcvrfThreads>>>(it, n, o);
+      k_ecvrf_fused<F, S, V::K><<<blocks_for(n, kEcvrfFusedThreads * V::K), kEcvrfFusedThreads>>>(it, n, o);
       BX_CUDA_LAUNCH("k_ecvrf_fused");
     } else {
       run_compact(it, n, o, s, passes, st);
