@@ -90,7 +90,7 @@ __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.
 
 // Four threads per row: lanes l, l + 8, l + 16, l + 24 (l < 8) of a warp share NR rows, quarter q = lane >> 3
 // taking blocks 4q..4q+3 of each stage (the fma chains of a stage's blocks are independent, so more of them
-// run at once). Row group index of lane l of warp w: w * 8 + (l & 7).
+// run at once). Pair index (the NR rows pair * NR + j) of lane l of warp w: w * 8 + (l & 7).
 template <int NR>
 constexpr int threads_of() { return kRowThreads * kGroupRows / NR; }
 __host__ __device__ inline size_t stage_bytes(int ntok) {
@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8
   }
   __syncthreads();
 
-  // The next stage of the sequence into its buffer: the first quarter's thread of each row group copies its
+  // The next stage of the sequence into its buffer: the first quarter's thread of each row pair copies its
   // rows' segments, threads 0..ntok-1 a token's activations; every thread arrives with the bytes its copies
   // complete. Cursors, not divisions.
   size_t prod_group = blockIdx.x, issued = 0;

@@ -77,8 +77,9 @@ BX_HD Q8Packed load_block(const uint32_t* words, size_t at) {
 
 // A block from the three aligned 16-byte quads that cover it (W[0..11]; r, its start inside the first
 // quad, is even, 0..14): the nine words from r's word on picked by two selects per word (r's word index is
-// per thread), then unpack_block. The kernels read the quads with three 128-bit shared-memory loads, which
-// a 19-quad row stride keeps free of bank conflicts (nine 32-bit loads of one phase hit 8 banks at most).
+// per thread), then unpack_block. The kernels read the quads with three 128-bit shared-memory loads; an odd
+// quad row stride (35 in the matvec kernel) spreads rows over the banks (rows at other misalignments may
+// still share a bank pair two ways).
 BX_HD Q8Packed unpack_block_quads(const uint32_t W[12], uint32_t r) {
   uint32_t b[11], w[9];
   const bool s1 = r & 4, s2 = r & 8;
