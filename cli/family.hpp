@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/devices.hpp"
+#include "cli/shard.hpp"
 
 namespace CLI {
 class App;
@@ -75,6 +76,10 @@ struct RunContext {
   bool json = false;   // --json: also print machine-readable output
   bool quiet = false;  // --quiet: no progress lines
   int rounds = 3;      // bench: timed rounds
+  // verify: the part of the declared range this process runs (--shard, or the engine's variables), and
+  // where its result document goes (--result FILE; cli/run_result.hpp).
+  ShardPlan shard;
+  std::string result_path;
 };
 // A family's subcommand: options registered on `sub` by the family; `run` is called after parsing.
 using SubcommandRun = std::function<int(const RunContext&)>;

@@ -23,6 +23,19 @@ std::vector<std::string> runs_on(const VariantInfo& v, int gpus) {
 
 int run_list(const ListCommand& cmd) {
   const int gpus = gpu_count();
+  if (cmd.ctest_resources) {  // ctest --resource-spec-file: one slot per GPU, so a "gpus:1" test holds a whole device
+    // Ids are the indices gpu_count() enumerates (within CUDA_VISIBLE_DEVICES, as cmake/ctest_gpu_launch.sh maps them).
+    json g = json::array();
+    for (int i = 0; i < gpus; ++i) g.push_back({{"id", std::to_string(i)}, {"slots", 1}});
+    json local = json::object();
+    local["gpus"] = g;
+    json spec = json::object();
+    spec["version"] = {{"major", 1}, {"minor", 0}};
+    spec["local"] = json::array({local});
+    if (gpus == 0) std::fprintf(stderr, "bitexact: no GPU found: the resource specification lists no gpus\n");
+    std::printf("%s\n", spec.dump().c_str());
+    return 0;
+  }
   if (cmd.faults) {
     const auto faults = all_faults();
     if (cmd.json) {

@@ -11,7 +11,9 @@
 #include "cli/list.hpp"
 #include "cli/oracle.hpp"
 #include "cli/paths.hpp"
+#include "cli/run_result.hpp"
 #include "cli/selftest.hpp"
+#include "cli/spread.hpp"
 #include "cli/vectors.hpp"
 
 namespace {
@@ -62,6 +64,7 @@ int main(int argc, char** argv) {
   ls->add_flag("--checks", lc.checks, "the checks the zoo runs per family");
   ls->add_flag("--sanitize", lc.sanitize, "the GPU runs that launch every kernel (ci/sanitize), one per line");
   ls->add_flag("--gpu-stage", lc.gpu_stage, "each family's long GPU runs (ci/gpu-stage), one per line");
+  ls->add_flag("--ctest-resources", lc.ctest_resources, "a CTest resource specification of the GPUs found (ctest --resource-spec-file)");
 
   auto* st = app.add_subcommand("selftest", "every variant against the embedded vectors, then a seeded random batch");
   bx::SelftestCommand sc;
@@ -89,16 +92,28 @@ int main(int argc, char** argv) {
   bx::RunContext bctx, vctx;
   std::string bench_dev, ver_dev;
   auto* bench = app.add_subcommand("bench", "interleaved timed rounds with parity on every round (every family, or the named ones)");
-  bench->add_option("--device", bench_dev, "cpu, all, gpu or a GPU index (default: gpu if present, else cpu)");
+  bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu or a GPU index (default: gpu if present, else cpu)");
   bench->add_option("--rounds", bctx.rounds, "timed rounds (>= 3)")->check(CLI::Range(3, 1000));
   bench->add_flag("--json", bctx.json, "also print JSON");
   bench->add_flag("--quiet", bctx.quiet, "no progress lines");
   const auto bench_runs = add_family_subcommands(*bench, "bench", [](const bx::Family& f, CLI::App& s) { return f.add_bench(s); });
 
   auto* ver = app.add_subcommand("verify", "long differential run of one family (bitexact verify FAMILY --help)");
-  ver->add_option("--device", ver_dev, "cpu, all, gpu or a GPU index (default: gpu if present, else cpu)");
+  ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly), gpu or a GPU index (default: gpu if present, else cpu)");
   ver->add_flag("--json", vctx.json, "also print JSON");
   ver->add_flag("--quiet", vctx.quiet, "no progress lines");
+  std::string shard_spec;
+  uint64_t shard_count = 0;
+  ver->add_option("--shard", shard_spec, "run part i (0-based) of n contiguous parts of the range: i/n (default: from the "
+                                         "Slurm, Kubernetes or GoogleTest variables when set)");
+  ver->add_option("--shard-count", shard_count, "the shard count with Kubernetes' JOB_COMPLETION_INDEX (or BITEXACT_SHARD_COUNT)");
+  ver->add_option("--result", vctx.result_path, "write the result document (JSON) to FILE, for `verify merge`");
+  auto* merge = ver->add_subcommand("merge", "check that shards' result files cover their range exactly once; sum their counts");
+  std::vector<std::string> merge_files;
+  merge->add_option("files", merge_files, "result files (--result of each shard)")->required();
+  std::string merge_same_as;
+  merge->add_option("--same-as", merge_same_as, "also require the merge to equal this unsharded run's result file");
+  merge->fallthrough();
   const auto verify_runs = add_family_subcommands(*ver, "verify", [](const bx::Family& f, CLI::App& s) { return f.add_verify(s); });
 
   auto* orc = app.add_subcommand("oracle", "JSON lines on stdin -> JSON lines on stdout ({\"op\":\"list\"} lists the ops)");
@@ -141,7 +156,8 @@ int main(int argc, char** argv) {
     if (bench->parsed()) {
       no_extras(*bench, "bench");
       bctx.device_given = !bench_dev.empty();
-      bctx.devices = bench_dev.empty() ? bx::default_devices(true) : bx::parse_devices(bench_dev);
+      bctx.devices = bx::run_devices(bench_dev);
+      if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
       bool any = false;
       for (auto& r : bench_runs) any = any || r.sub->parsed();
       int rc = 0;
@@ -152,16 +168,20 @@ int main(int argc, char** argv) {
         }
       return rc;
     }
+    if (merge->parsed()) return bx::run_verify_merge(merge_files, merge_same_as, vctx);
     if (ver->parsed()) {
       no_extras(*ver, "verify");
       vctx.device_given = !ver_dev.empty();
-      vctx.devices = ver_dev.empty() ? bx::default_devices(true) : bx::parse_devices(ver_dev);
+      vctx.devices = bx::run_devices(ver_dev);
+      vctx.shard = bx::resolve_shard(shard_spec, shard_count);
+      if (vctx.shard.active()) std::printf("shard: %s from %s\n", vctx.shard.spec().c_str(), vctx.shard.source.c_str());
       const FamilyRun* chosen = nullptr;
       for (auto& r : verify_runs)
         if (r.sub->parsed()) {
           if (chosen) throw bx::InputError("verify: name one family (got " + chosen->family->name() + " and " + r.family->name() + ")");
           chosen = &r;
         }
+      if (chosen && vctx.devices.gpus.size() > 1) return bx::spread_verify(argc, argv, chosen->family->name(), vctx);
       if (chosen) return chosen->run(vctx);
       std::string known;
       for (auto& r : verify_runs) known += (known.empty() ? "" : ", ") + r.family->name();

@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 
+#include "cli/run_result.hpp"
 #include "cli/family.hpp"
 #include "cli/hex.hpp"
 #include "gpu/ecvrf/scalar.hpp"
@@ -79,7 +80,8 @@ struct VerifyOptions {
 int run_verify(const RunContext& ctx, const VerifyOptions& o);
 // verify ecvrf --vectors ROOT: the point vector files through every selected GPU pipeline (verify_vectors.cpp).
 int run_verify_vectors(const RunContext& ctx, const std::string& root, const std::vector<std::string>& variant_globs);
-bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<Job>& jobs);  // all_betas.cpp
+// all_betas.cpp: adds its counts, disagreements and details to `res`.
+bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<Job>& jobs, RunResult& res);
 
 struct BenchOptions {
   std::vector<std::string> variants{"all"};

@@ -67,6 +67,8 @@ class Ecvrf final : public Family {
     sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code");
     sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
     return [a](const RunContext& ctx) {
+      if (!a->vectors.empty() && (ctx.shard.active() || !ctx.result_path.empty()))  // a fixed file set, not a range
+        throw InputError("verify ecvrf --vectors: a check of fixed files; it takes no --shard or --result (one GPU: --device N)");
       if (!a->vectors.empty()) return run_verify_vectors(ctx, a->vectors, a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
       VerifyOptions o;
       const auto c = a->nonces.find(':');

@@ -20,6 +20,7 @@
 #include "cli/ecvrf/golden.hpp"
 #include "cli/numbers.hpp"
 #include "cli/progress.hpp"
+#include "cli/run_result.hpp"
 #include "cli/selftest.hpp"
 #include "gpu/ecvrf/variants.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -125,8 +126,14 @@ std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, con
   return jobs;
 }
 
-int run_verify(const RunContext& ctx, const VerifyOptions& o) {
+int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   const DeviceSelection& devices = ctx.devices;
+  // This run's part of the declared nonce range (the whole of it unless sharded); --all-betas keeps the
+  // declared LO and splits its own N by the same plan (all_betas.cpp).
+  VerifyOptions o = declared;
+  const RangePart part = ctx.shard.part(declared.count);
+  o.lo = declared.lo + part.offset;
+  o.count = part.size;
   if (o.target == 0) throw InputError("--target: 0 admits no nonce (hit iff score < target)");
   if (devices.cpu && o.count > 4096)
     throw InputError("verify ecvrf: a run on the CPU takes at most 4096 nonces per key (use --device gpu for more)");
@@ -180,6 +187,17 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
               unprobed ? (", " + std::to_string(unprobed) + " later 2^32 boundaries NOT probed").c_str() : "");
   uint64_t true_hits = 0;
   bool plant_done = false;
+  RunResult res;
+  res.family = "ecvrf";
+  res.mode = declared.all_betas ? "search+all-betas" : "search";
+  res.params = {{"pks", json::array()}, {"header", declared.header_hex}, {"target", o.target}, {"passes", o.passes},
+                {"probe", o.probe}, {"plant", o.plant}, {"all_betas", declared.all_betas}, {"all_betas_base", o.all_betas_base}};
+  for (const Job& job : jobs) res.params["pks"].push_back(to_hex(job.pk) + " (" + job.scalar_kind + ")");
+  res.unit = "nonce";
+  res.range_lo = std::to_string(declared.lo);
+  res.range_size = declared.count;
+  res.covered = part;
+  for (const Row& r : rows) res.implementations.push_back(result_label(r.impl.label()));
   Progress prog("verify ecvrf", jobs.size() * rows.size(), !ctx.quiet);
   uint64_t steps = 0;
   for (const Job& job : jobs) {
@@ -221,15 +239,23 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
     for (size_t r = 0; r < rows.size(); ++r) {
       Row& row = rows[r];
       uint64_t reported_true = 0;
+      auto disagree = [&](const char* kind, uint64_t nonce, const std::string& reported) {
+        const auto t = truth.find(nonce);
+        res.disagreements.push_back({{"implementation", result_label(row.impl.label())}, {"kind", kind}, {"pk", to_hex(job.pk)},
+                                     {"nonce", nonce}, {"reported", reported},
+                                     {"golden_score", t == truth.end() ? "not a hit" : std::to_string(t->second)}});
+      };
       for (size_t k = 0; k < lists[r].size(); ++k) {
         const Hit& h = lists[r][k];
         if (k && lists[r][k - 1].nonce == h.nonce) {
           ++row.duplicates;
+          disagree("duplicate", h.nonce, std::to_string(h.score));
           continue;
         }
         ++row.hits;
         if (!in_range(h.nonce)) {  // outside the searched range: wrong whatever its score
           ++row.mismatches;
+          disagree("outside the range", h.nonce, std::to_string(h.score));
           std::fprintf(stderr, "MISMATCH %s reported nonce %llu outside [%llu, +%llu)\n", row.impl.label().c_str(),
                        (unsigned long long)h.nonce, (unsigned long long)o.lo, (unsigned long long)o.count);
           continue;
@@ -238,6 +264,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
         if (t != truth.end()) ++reported_true;
         if (t == truth.end() || t->second != h.score) {
           ++row.mismatches;
+          disagree("mismatch", h.nonce, std::to_string(h.score));
           if (shown.insert(h.nonce).second && shown.size() <= 8) report_mismatch(job, h.nonce, beta_of[h.nonce], rows, lists);
         }
       }
@@ -245,9 +272,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
       if (truth.size() != reported_true)
         for (const auto& [n, s] : truth) {
           (void)s;
-          if (!std::any_of(lists[r].begin(), lists[r].end(), [&](const Hit& h) { return h.nonce == n; }) &&
-              shown.insert(n).second && shown.size() <= 8)
-            report_mismatch(job, n, beta_of[n], rows, lists);
+          if (std::any_of(lists[r].begin(), lists[r].end(), [&](const Hit& h) { return h.nonce == n; })) continue;
+          disagree("missing", n, "not reported");
+          if (shown.insert(n).second && shown.size() <= 8) report_mismatch(job, n, beta_of[n], rows, lists);
         }
     }
   }
@@ -261,12 +288,23 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
                 (unsigned long long)r.attempts, r.seconds > 0 ? double(r.attempts) / r.seconds / 1e6 : 0.0);
   }
   std::printf("true hits (golden model, union of every list and the probe): %llu\n", (unsigned long long)true_hits);
-  if (true_hits == 0) {
-    std::printf("verify ecvrf FAILED: no hit at all, so nothing was compared (raise --target or --nonces)\n");
-    return 1;
+  for (const Row& r : rows) {
+    const std::string who = result_label(r.impl.label());
+    res.counts[who] = {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
+                       {"attempts", r.attempts}};
+    res.seconds[who] = r.seconds;
   }
-  if (o.all_betas) ok = all_betas(ctx, o, jobs) && ok;
+  res.counts["golden model"] = {{"true_hits", true_hits}};
+  res.details["probe_windows"] = windows.size();
+  if (true_hits == 0) {  // a part that compared nothing proves nothing, sharded or not
+    std::printf("verify ecvrf FAILED: no hit at all, so nothing was compared (raise --target or --nonces)\n");
+    ok = false;
+  } else if (declared.all_betas) {
+    ok = all_betas(ctx, declared, jobs, res) && ok;
+  }
   std::printf("verify ecvrf %s\n", ok ? "PASSED" : "FAILED");
+  res.pass = ok;
+  emit_result(ctx, res);
   return ok ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
 // `bitexact verify field25519`: the bulk differential run (see family_parts.hpp).
 #include "cli/field25519/family_parts.hpp"
 #include "cli/progress.hpp"
+#include "cli/run_result.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -61,14 +62,34 @@ void report_draw(uint64_t seed, uint64_t idx, const std::string& why) {
 
 }  // namespace
 
-int run_verify(const RunContext& ctx, const VerifyOptions& given) {
+int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` declares the whole range
   VerifyOptions opt = given;
   if (ctx.devices.gpus.empty() && !opt.ops_given) opt.ops = 2e6;  // the CPU runs about 1e6 ops/s per layout
   DeviceSelection devices = ctx.devices;
   if (!devices.gpus.empty()) devices.cpu = false;  // the GPUs run every implementation, the CPU judges
   if (!(opt.ops >= 1)) throw InputError("verify: --ops must be at least 1");
-  const uint64_t draws = uint64_t(std::ceil(opt.ops / f25519::kBulkOpsPerDraw));
+  const uint64_t declared_draws = uint64_t(std::ceil(opt.ops / f25519::kBulkOpsPerDraw));
+  // This run's part of the declared draws [first, first + draws) (all of them unless sharded).
+  const RangePart part = ctx.shard.part(declared_draws);
+  const uint64_t declared_first = opt.first;
+  opt.first += part.offset;
+  const uint64_t draws = part.size;
   bool ok = true;
+  RunResult res;
+  res.family = "field25519";
+  res.mode = "draws";
+  res.params = {{"ops_per_draw", f25519::kBulkOpsPerDraw}, {"sample_shift", opt.sample_shift}};
+  res.seeds = {{"operands", opt.seed}};
+  res.unit = "draw";
+  res.range_lo = std::to_string(declared_first);
+  res.range_size = declared_draws;
+  res.covered = part;
+  auto disagree = [&](const std::string& who, uint64_t idx, const std::string& why) {
+    Bytes32 a, b;
+    f25519::draw_operand(a.data(), opt.seed, idx, 0);
+    f25519::draw_operand(b.data(), opt.seed, idx, 1);
+    res.disagreements.push_back({{"implementation", who}, {"draw", idx}, {"why", why}, {"a", to_hex(a)}, {"b", to_hex(b)}});
+  };
   uint64_t judged = 0;
   const auto t0 = std::chrono::steady_clock::now();
   std::printf("verify field25519: %llu draws x %d ops = %.3g ops per implementation, seed %llu, first %llu\n",
@@ -117,6 +138,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {
         for (size_t i = 0; i < impls.size(); ++i)
           if (d.mismatch_mask >> i & 1) which += (which.empty() ? "" : ", ") + impls[i];
         report_draw(opt.seed, d.index, "gpu" + std::to_string(devices.gpus[g]) + ": differs from " + impls[0] + ": " + which);
+        disagree("gpu", d.index, "differs from " + impls[0] + ": " + which);
       }
       for (auto& s : r.samples) {
         const Outputs ref = reference_bulk_program(opt.seed, s.index);
@@ -124,11 +146,18 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {
           if (!std::equal(ref[i].begin(), ref[i].end(), s.out[i])) {
             ok = false;
             report_draw(opt.seed, s.index, "sample judged by the reference: " + impls[0] + " is wrong");
+            disagree(impls[0] + "@gpu", s.index, "sample judged by the reference: wrong");
             break;
           }
         ++judged;
       }
       ok = ok && r.disagreements == 0;
+      for (const auto& name : impls)
+        if (std::find(res.implementations.begin(), res.implementations.end(), name + "@gpu") == res.implementations.end())
+          res.implementations.push_back(name + "@gpu");
+      res.add_count("every implementation@gpu", "draws", r.draws);
+      res.add_count("every implementation@gpu", "disagreeing_draws", r.disagreements);
+      res.add_seconds("every implementation@gpu", r.seconds);
       const double ops = double(r.draws) * f25519::kBulkOpsPerDraw;
       std::printf("gpu%d  %s\n  draws %llu, ops/layout %.3g, kernel %.2f s, %.3g ops/s per layout x backend (%.3g impl-ops/s), "
                   "disagreements %llu, samples judged %zu\n",
@@ -150,6 +179,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {
       bool differ = false;
       for (auto& [name, out] : host) differ = differ || out != host[0].second;
       if (differ) {
+        disagree("cpu", idx, "layouts disagree on the CPU");
         if (dis++ < 8) report_draw(opt.seed, idx, "layouts disagree on the CPU");
         ok = false;
         continue;
@@ -158,6 +188,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {
         ++judged;
         if (reference_bulk_program(opt.seed, idx) != host[0].second) {
           ok = false;
+          disagree(host[0].first + "@cpu", idx, "sample judged by the reference: wrong");
           report_draw(opt.seed, idx, "sample judged by the reference");
         }
       }
@@ -165,16 +196,17 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {
     prog.update(draws);
     std::printf("cpu: draws %llu, disagreements %llu, samples judged %llu\n", (unsigned long long)draws,
                 (unsigned long long)dis, (unsigned long long)judged);
+    std::vector<std::pair<std::string, Outputs>> names;
+    host_programs(names, opt.seed, opt.first, f25519::AllLayouts{});
+    for (auto& [name, out] : names) res.implementations.push_back(name + "@cpu");
+    res.counts["every implementation@cpu"] = {{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}};
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("verify field25519 %s in %.1f s (wall); resume with --first %llu\n", ok ? "PASSED" : "FAILED", s,
               (unsigned long long)(opt.first + draws));
-  if (ctx.json)
-    std::printf("%s\n", json({{"family", "field25519"}, {"seed", opt.seed}, {"first", opt.first}, {"draws", draws},
-                              {"ops_per_draw", f25519::kBulkOpsPerDraw}, {"samples_judged", judged}, {"pass", ok},
-                              {"resume_first", opt.first + draws}})
-                             .dump()
-                             .c_str());
+  res.pass = ok;
+  res.details = {{"samples_judged", judged}, {"resume_first", opt.first + draws}, {"wall_seconds", s}};
+  emit_result(ctx, res);
   return ok ? 0 : 1;
 }
 

@@ -63,6 +63,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& opt);
 struct ListCounts {
   uint64_t hits = 0, mismatches = 0, duplicates = 0, missing = 0;
   std::vector<std::pair<uint32_t, int>> mismatched;  // index, OpenSSL zeros
+  std::vector<uint32_t> duplicated, missed;           // indices listed twice; confirmed hits not listed
 };
 std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
                                           const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,

@@ -16,6 +16,7 @@
 
 #include "cli/md5z/md5z.hpp"
 #include "cli/progress.hpp"
+#include "cli/run_result.hpp"
 
 namespace bx::md5z {
 namespace {
@@ -83,6 +84,7 @@ std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t
       const uint32_t i = md5::hit_index(lists[r][k]);
       if (k && md5::hit_index(lists[r][k - 1]) == i) {
         ++c.duplicates;
+        c.duplicated.push_back(i);
         continue;
       }
       while (idx[pos] != i) ++pos;
@@ -95,12 +97,22 @@ std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t
     }
     // A true hit this list did not report is missing; one reported with a wrong count is a mismatch.
     c.missing = all_true - reported_true;
+    if (c.missing)  // which ones: a walk of the judged indices against this (sorted) list
+      for (size_t j = 0, k = 0; j < idx.size(); ++j) {
+        while (k < lists[r].size() && md5::hit_index(lists[r][k]) < idx[j]) ++k;
+        if (zref[j] >= threshold && !(k < lists[r].size() && md5::hit_index(lists[r][k]) == idx[j])) c.missed.push_back(idx[j]);
+      }
   }
   return out;
 }
 
-int run_verify(const RunContext& ctx, const VerifyOptions& o) {
+int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   const DeviceSelection& devices = ctx.devices;
+  // This run's part of the declared index range (the whole of it unless sharded).
+  VerifyOptions o = declared;
+  const RangePart part = ctx.shard.part(declared.hi - declared.lo);
+  o.lo = declared.lo + part.offset;
+  o.hi = o.lo + part.size;
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Row> rows;
   // The oracle: md5z/plain on the first selected GPU, else on the CPU.
@@ -128,6 +140,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   std::printf("probe: OpenSSL brute force of %zu window(s) of <= %llu indices per base (range ends, 2^31 boundaries)\n",
               windows.size(), (unsigned long long)W);
   uint64_t true_hits = 0, shown = 0;
+  json disagreements = json::array();
   Progress prog("verify md5z", per_base * o.bases.size(), !ctx.quiet);
   for (size_t b = 0; b < o.bases.size(); ++b) {
     const auto tb = prepare(o.bases[b], "base " + std::to_string(b));
@@ -156,7 +169,18 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
     const auto counts = compare_hit_lists(lists, o.threshold, [&](const std::vector<uint32_t>& idx) { return judge(o.bases[b], idx); },
                                           &base_true, probed);
     true_hits += base_true;
+    const std::string base_hex = to_hex(o.bases[b].data(), 52);
     for (size_t r = 0; r < rows.size(); ++r) {
+      const std::string who = result_label(rows[r].impl.label());
+      for (auto& [i, z] : counts[r].mismatched) {
+        const auto it = std::lower_bound(lists[r].begin(), lists[r].end(), md5::pack_hit(i, 0));
+        disagreements.push_back({{"implementation", who}, {"kind", "mismatch"}, {"base", base_hex}, {"index", i},
+                                 {"reported_zeros", md5::hit_zeros(*it)}, {"openssl_zeros", z}});
+      }
+      for (uint32_t i : counts[r].duplicated)
+        disagreements.push_back({{"implementation", who}, {"kind", "duplicate"}, {"base", base_hex}, {"index", i}});
+      for (uint32_t i : counts[r].missed)
+        disagreements.push_back({{"implementation", who}, {"kind", "missing"}, {"base", base_hex}, {"index", i}});
       rows[r].hits += counts[r].hits;
       rows[r].mismatches += counts[r].mismatches;
       rows[r].duplicates += counts[r].duplicates;
@@ -171,7 +195,17 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   std::printf("\n%-22s %12s %10s %10s %10s %12s %12s %10s  %s\n", "implementation", "hits", "mismatch", "duplicate", "missing",
               "cand/s", "hits/s", "seconds", "verdict");
   bool ok = true;
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  RunResult res;
+  res.family = "md5z";
+  res.mode = "search";
+  res.params = {{"threshold", o.threshold}, {"bases", json::array()}, {"plant", o.plant}};
+  for (auto& base : o.bases) res.params["bases"].push_back(to_hex(base.data(), 52));
+  res.unit = "index";
+  res.range_lo = std::to_string(declared.lo);
+  res.range_size = declared.hi - declared.lo;
+  res.covered = part;
+  res.disagreements = std::move(disagreements);
+  res.counts["OpenSSL"] = {{"confirmed_hits", true_hits}};
   for (auto& r : rows) {
     const bool pass = r.mismatches == 0 && r.duplicates == 0 && r.missing == 0;
     ok = ok && pass;
@@ -180,14 +214,18 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
                 (unsigned long long)r.missing, r.seconds > 0 ? double(r.candidates) / r.seconds : 0.0,
                 r.seconds > 0 ? double(r.hits) / r.seconds : 0.0, r.seconds,
                 pass ? "PASS" : "FAIL");
-    js.push_back({{"implementation", r.impl.label()}, {"hits", r.hits}, {"mismatches", r.mismatches},
-                  {"duplicates", r.duplicates}, {"missing", r.missing}, {"candidates", r.candidates},
-                  {"seconds", r.seconds}, {"pass", pass}});
+    const std::string who = result_label(r.impl.label());
+    res.implementations.push_back(who);
+    res.counts[who] = {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
+                       {"candidates", r.candidates}};
+    res.seconds[who] = r.seconds;
   }
   std::printf("confirmed hits (OpenSSL): %llu (expected about %.0f at 16^-%d); wall %.1f s\n",
               (unsigned long long)true_hits, expected, o.threshold, wall);
   std::printf("verify md5z %s\n", ok ? "PASSED" : "FAILED");
-  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  res.pass = ok;
+  res.details = {{"probe_windows", windows.size()}, {"wall_seconds", wall}};
+  emit_result(ctx, res);
   return ok ? 0 : 1;
 }
 

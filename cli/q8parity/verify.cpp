@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/q8parity/q8parity.hpp"
+#include "cli/run_result.hpp"
 #include "reference/q8parity/gguf.hpp"
 
 namespace bx::q8parity {
@@ -54,7 +55,15 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   const std::vector<Place> where = places(ctx.devices);
   if (where.empty()) throw InputError("verify q8parity: no device selected");
   const bool cpu_only = ctx.devices.gpus.empty();
-  const MatvecInput all = verify_input(o, max_tok);
+  const MatvecInput whole = verify_input(o, max_tok);
+  // This run's part of the declared rows (all of them unless sharded): the same seeded or GGUF matrix,
+  // rows [offset, offset + size) of it.
+  const RangePart part = ctx.shard.part(whole.rows);
+  MatvecInput all = whole;
+  const size_t row_bytes = whole.w.size() / whole.rows;
+  all.rows = part.size;
+  all.w.assign(whole.w.begin() + std::ptrdiff_t(part.offset * row_bytes),
+               whole.w.begin() + std::ptrdiff_t((part.offset + part.size) * row_bytes));
   if (cpu_only && all.rows * all.k > (size_t(1) << 22))
     throw InputError("verify q8parity: a CPU-only run takes at most rows * K = 2^22 (use a GPU, or --rows/--k)");
   if (!ctx.quiet) std::fprintf(stderr, "verify q8parity: reference for %zu rows x K %zu x %d tokens...\n", all.rows, all.k, max_tok);
@@ -66,8 +75,17 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
     std::printf("verify q8parity: %s tensor '%s' (%zu rows, K %zu), activations %s\n", o.gguf.c_str(), o.tensor.c_str(), all.rows,
                 all.k, o.x_tensor.empty() ? "seeded" : ("from '" + o.x_tensor + "'").c_str());
   std::printf("%-42s %-5s %4s %10s  %s\n", "variant", "place", "ntok", "differ", "first difference");
-  json runs = json::array();
   bool ok = true;
+  RunResult res;
+  res.family = "q8parity";
+  res.mode = "rows";
+  res.params = {{"k", all.k}, {"ntok", o.ntoks}, {"special", o.special}, {"gguf", o.gguf}, {"tensor", o.tensor},
+                {"x_tensor", o.x_tensor}};
+  res.seeds = {{"inputs", o.seed}};
+  res.unit = "row";
+  res.range_lo = "0";
+  res.range_size = whole.rows;
+  res.covered = part;
   size_t checked = 0;
   for (const Place& p : where)
     for (size_t v : o.variants) {
@@ -85,18 +103,19 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
                     d.count ? describe(d, all.rows).c_str() : "-",
                     control ? (pass ? "  (negative control: differs, as it must)" : "  (negative control: FAILED to differ)")
                             : (pass ? "" : "  FAIL"));
-        runs.push_back({{"variant", kVariants[v].name}, {"place", p.where}, {"ntok", t}, {"differ", d.count},
-                        {"outputs", d.size}, {"pass", pass}, {"negative_control", control},
-                        {"first", d.count ? describe(d, all.rows) : ""}});
+        const std::string who = result_label(std::string(kVariants[v].name) + "@" + p.where);
+        if (std::find(res.implementations.begin(), res.implementations.end(), who) == res.implementations.end())
+          res.implementations.push_back(who);
+        res.counts[who + " ntok " + std::to_string(t)] = {{"outputs", d.size}, {"differ", d.count}};
+        if (!pass)
+          res.disagreements.push_back({{"implementation", who}, {"ntok", t}, {"negative_control", control}, {"differ", d.count},
+                                       {"first_row_offset", part.offset}, {"first", d.count ? describe(d, all.rows) : "none differ"}});
       }
     }
   if (checked == 0) throw InputError("verify q8parity: no matvec variant selected");
   std::printf("verify q8parity %s\n", ok ? "PASSED" : "FAILED");
-  if (ctx.json)
-    std::printf("%s\n", json({{"family", "q8parity"}, {"rows", all.rows}, {"k", all.k}, {"seed", o.seed}, {"gguf", o.gguf}, {"tensor", o.tensor},
-                          {"runs", runs}, {"pass", ok}})
-                            .dump()
-                            .c_str());
+  res.pass = ok;
+  emit_result(ctx, res);
   return ok ? 0 : 1;
 }
 

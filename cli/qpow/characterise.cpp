@@ -13,6 +13,9 @@
 namespace bx::qpow {
 
 int run_characterise(const RunContext& ctx, uint64_t multiplies, uint64_t nonces) {
+  // A measurement of rates over a seeded stream, not a check of a range: it has no part to shard.
+  if (ctx.shard.active() || !ctx.result_path.empty())
+    throw InputError("verify qpow --characterise-*: a rate measurement; it takes no --shard or --result (run it on one GPU, --device N)");
 #if defined(BX_HAVE_CUDA)
   if (ctx.devices.gpus.empty()) throw InputError("verify qpow --characterise-*: needs a GPU (--device gpu)");
   bool ok = true;

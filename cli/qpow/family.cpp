@@ -93,7 +93,8 @@ class Qpow final : public Family {
       for (size_t k = 0; k < a->header_hex.size(); ++k) o.headers.push_back(parse_header(a->header_hex[k], "--header #" + std::to_string(k + 1)));
       if (o.headers.empty()) throw InputError("verify qpow: give --headers N or --header HEX");
       if (!ctx.devices.cpu && ctx.devices.gpus.empty()) throw InputError("verify qpow: no device selected");
-      if (ctx.devices.gpus.empty() && o.count > (1u << 20)) throw InputError("verify qpow: a CPU-only run takes at most 2^20 nonces");
+      if (ctx.devices.gpus.empty() && ctx.shard.part(o.count).size > (1u << 20))
+        throw InputError("verify qpow: a CPU-only run takes at most 2^20 nonces");
       if (!a->plant.empty() && a->plant != "duplicate" && a->plant != "missing" && a->plant != "mismatch")
         throw InputError("--plant: expected duplicate, missing or mismatch, got '" + a->plant + "'");
       o.plant = a->plant;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cli/progress.hpp"
+#include "cli/run_result.hpp"
 #include "cli/qpow/qpow.hpp"
 
 namespace bx::qpow {
@@ -49,12 +50,27 @@ std::vector<std::pair<uint64_t, uint64_t>> probe_windows(const Int& lo, uint64_t
 }
 }  // namespace
 
-int run_verify(const RunContext& ctx, const VerifyOptions& o) {
+int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
+  // This run's part of the declared nonce range (the whole of it unless sharded).
+  VerifyOptions o = declared;
+  const RangePart part = ctx.shard.part(declared.count);
+  o.lo = (declared.lo + part.offset) % (Int(1) << 512);
+  o.count = part.size;
   const auto all = impls(o.variants, ctx.devices);
   if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");
   const Hash8 tw = to_words(o.target);
   bool failed = false;
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  RunResult res;
+  res.family = "qpow";
+  res.mode = "search";
+  res.params = {{"headers", json::array()}, {"target", words_hex(tw)}, {"probe", o.probe}, {"plant", o.plant}};
+  for (const Header& h : o.headers) res.params["headers"].push_back(to_hex(h.data(), 32));
+  res.unit = "nonce";
+  res.range_lo = u512_hex(declared.lo);
+  res.range_size = declared.count;
+  res.covered = part;
+  for (const Impl& im : all) res.implementations.push_back(result_label(im.label()));
+  uint64_t valid_total = 0, probed_total = 0;
   Progress prog("verify qpow", all.size() * o.headers.size(), !ctx.quiet);
   size_t done = 0;
   std::printf("verify qpow: %zu header(s), nonces [%s, +%llu), target %s\n", o.headers.size(), u512_hex(o.lo).c_str(),
@@ -115,34 +131,46 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
       for (uint64_t off : reference_hits(h, o.lo + a, b - a, o.target)) valid.insert(a + off);
       probed += b - a;
     }
+    valid_total += valid.size();
+    probed_total += probed;
     std::printf("\nheader %s: %zu nonce(s) reported, %zu valid by the reference (%llu probed by brute force)\n",
                 to_hex(h.data(), 32).c_str(), judged.size(), valid.size(), (unsigned long long)probed);
-    std::printf("%-36s %-6s %9s %10s %10s %8s %10s\n", "implementation", "", "hits", "mismatches", "duplicates", "missing", "MH/s");
+    std::printf("%-40s %-6s %9s %10s %10s %8s %10s\n", "implementation", "", "hits", "mismatches", "duplicates", "missing", "MH/s");
     for (size_t k = 0; k < all.size(); ++k) {
       const auto& l = lists[k];
       uint64_t mism = 0, dup = 0, miss = 0;
+      const std::string who = result_label(all[k].label());
+      auto disagree = [&](const char* kind, uint64_t off) {
+        res.disagreements.push_back({{"implementation", who}, {"kind", kind}, {"header", to_hex(h.data(), 32)},
+                                     {"nonce", u512_hex((o.lo + off) % (Int(1) << 512))}});
+      };
       for (size_t i = 0; i < l.size(); ++i) {
-        if (i && l[i] == l[i - 1]) ++dup;
-        if (!valid.count(l[i])) ++mism;
+        if (i && l[i] == l[i - 1]) ++dup, disagree("duplicate", l[i]);
+        if (!valid.count(l[i])) ++mism, disagree("mismatch", l[i]);
       }
       for (uint64_t v : valid)
-        if (!std::binary_search(l.begin(), l.end(), v)) ++miss;
+        if (!std::binary_search(l.begin(), l.end(), v)) ++miss, disagree("missing", v);
       const bool lossy = row(all[k].variant).lossy;
       if (unsorted[k]) std::printf("%s: hit list out of order\n", all[k].label().c_str());
       const bool ok = mism == 0 && dup == 0 && miss == 0 && !unsorted[k];
       if (!ok && !lossy) failed = true;
       const double rate = secs[k] > 0 ? double(o.count) / secs[k] / 1e6 : 0;
-      std::printf("%-36s %-6s %9zu %10llu %10llu %8llu %10.1f%s\n", all[k].label().c_str(), lossy ? "char." : "", l.size(),
+      std::printf("%-40s %-6s %9zu %10llu %10llu %8llu %10.1f%s\n", all[k].label().c_str(), lossy ? "char." : "", l.size(),
                   (unsigned long long)mism, (unsigned long long)dup, (unsigned long long)miss, rate,
                   lossy ? "  (characterised: every hit re-checked; rejected = mismatches, lost = missing)" : (ok ? "" : "  FAILED"));
-      js.push_back({{"header", to_hex(h.data(), 32)}, {"impl", all[k].label()}, {"contract", lossy ? "characterised" : "bit-exact"},
-                    {"hits", l.size()}, {"mismatches", mism}, {"duplicates", dup}, {"missing", miss}, {"seconds", secs[k]},
-                    {"mhs", rate}, {"valid_known", valid.size()}, {"probed", probed}});
+      for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", l.size()}, {"mismatches", mism}, {"duplicates", dup},
+                             {"missing", miss}, {"nonces", o.count}})
+        res.add_count(who, name, v);
+      res.add_seconds(who, secs[k]);
+      if (lossy) res.details["characterised"].push_back(who);
     }
   }
   prog.finish();
-  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  res.counts["reference"] = {{"valid", valid_total}};
+  res.details["probed"] = probed_total;
   std::printf("\nverify qpow %s\n", failed ? "FAILED" : "PASSED");
+  res.pass = !failed;
+  emit_result(ctx, res);
   return failed ? 1 : 0;
 }
 
