@@ -36,7 +36,8 @@ json identity(const RunResult& r) {
 }
 
 std::string range_text(const RunResult& r, RangePart p) {
-  return r.unit + " range [" + r.range_lo + " + " + std::to_string(p.offset) + ", +" + std::to_string(p.size) + ")";
+  // offsets are relative to the range's first unit (range_lo may exceed 64 bits: a U512 nonce)
+  return r.unit + " range " + r.range_lo + " + [" + std::to_string(p.offset) + ", " + std::to_string(p.offset + p.size) + ")";
 }
 
 std::string clip(const std::string& s, size_t n = 160) { return s.size() > n ? s.substr(0, n) + "..." : s; }
@@ -47,6 +48,21 @@ void RunResult::add_count(const std::string& who, const std::string& counter, ui
   json& c = counts[who];
   if (!c.is_object()) c = json::object();
   c[counter] = (c.contains(counter) ? c[counter].get<uint64_t>() : uint64_t(0)) + v;
+}
+
+uint64_t fold_item(std::initializer_list<uint64_t> item) {
+  uint64_t h = 0x6a09e667f3bcc909ull;
+  for (uint64_t f : item) {  // splitmix64's finaliser over each field in turn
+    h ^= f;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+void RunResult::add_fold(const std::string& who, const std::string& counter, std::initializer_list<uint64_t> item) {
+  add_count(who, counter, fold_item(item));  // unsigned: the sum wraps mod 2^64
 }
 
 void RunResult::add_seconds(const std::string& who, double s) {
@@ -204,13 +220,14 @@ void print_result_table(const RunResult& r, size_t max_disagreements) {
   size_t w = 14;
   for (auto& [impl, c] : r.counts.items()) w = std::max(w, impl.size());
   std::printf("%-*s", int(w), "implementation");
-  for (auto& c : cols) std::printf(" %12s", c.c_str());
+  auto cw = [](const std::string& col) { return int(std::max<size_t>(12, col.size())); };
+  for (auto& c : cols) std::printf(" %*s", cw(c), c.c_str());
   std::printf(" %10s\n", "seconds");
   for (auto& [impl, c] : r.counts.items()) {
     std::printf("%-*s", int(w), impl.c_str());
     for (auto& k : cols)
-      if (c.contains(k)) std::printf(" %12llu", (unsigned long long)c[k].get<uint64_t>());
-      else std::printf(" %12s", "-");
+      if (c.contains(k)) std::printf(" %*llu", cw(k), (unsigned long long)c[k].get<uint64_t>());
+      else std::printf(" %*s", cw(k), "-");
     std::printf(" %10.2f\n", r.seconds.value(impl, 0.0));
   }
   std::printf("disagreements: %zu\n", r.disagreements.size());
@@ -272,6 +289,7 @@ int run_verify_merge(const std::vector<std::string>& files, const std::string& s
     for (const auto& d : result_differences(m.result, whole)) m.problems.push_back("merge vs " + same_as + ": " + d);
     if (m.problems.empty()) std::printf("the merge equals %s (counts, disagreements, verdict)\n", same_as.c_str());
   }
+  std::fflush(stdout);  // the problems follow the table they explain, also when both streams go to one file
   for (const auto& p : m.problems) std::fprintf(stderr, "verify merge: %s\n", p.c_str());
   RunContext out = ctx;
   out.shard = {};

@@ -7,6 +7,7 @@
 // range exactly once, sums their counts and lists their disagreements; `--device all` merges its GPUs'
 // parts the same way.
 #pragma once
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,15 @@ struct RunResult {
   // Accumulate across batches, GPUs or headers (a counter or time not yet present starts at 0).
   void add_count(const std::string& who, const std::string& counter, uint64_t v);
   void add_seconds(const std::string& who, double s);
+  // An order-independent fingerprint of a set of items (each hit, each judged output): the counter
+  // grows by a 64-bit mix of the item's fields, mod 2^64. Shards' fingerprints add up to the unsharded
+  // run's exactly when they found the same items (short of a 64-bit collision); a bare count of hits
+  // can agree by chance, so every family folds the items it counts.
+  void add_fold(const std::string& who, const std::string& counter, std::initializer_list<uint64_t> item);
 };
+
+// The 64-bit mix add_fold adds for one item (for loops that sum many items before one add_count).
+uint64_t fold_item(std::initializer_list<uint64_t> item);
 
 // An implementation's name in a result: "variant@gpu3" -> "variant@gpu" (parts run on different GPUs
 // merge), "variant@cpu" unchanged.

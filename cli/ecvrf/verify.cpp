@@ -253,6 +253,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
           continue;
         }
         ++row.hits;
+        res.add_fold(result_label(row.impl.label()), "hit_fold", {uint64_t(&job - jobs.data()), h.nonce, uint64_t(h.score)});
         if (!in_range(h.nonce)) {  // outside the searched range: wrong whatever its score
           ++row.mismatches;
           disagree("outside the range", h.nonce, std::to_string(h.score));
@@ -290,8 +291,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   std::printf("true hits (golden model, union of every list and the probe): %llu\n", (unsigned long long)true_hits);
   for (const Row& r : rows) {
     const std::string who = result_label(r.impl.label());
-    res.counts[who] = {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
-                       {"attempts", r.attempts}};
+    for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", r.hits}, {"mismatches", r.mismatches},
+                           {"duplicates", r.duplicates}, {"missing", r.missing}, {"attempts", r.attempts}})
+      res.add_count(who, name, v);
     res.seconds[who] = r.seconds;
   }
   res.counts["golden model"] = {{"true_hits", true_hits}};

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <atomic>
 #include <thread>
 
@@ -39,6 +40,13 @@ void host_programs(std::vector<std::pair<std::string, Outputs>>& v, uint64_t see
         v.push_back({std::string(Ls<carry::portable>::name) + "/portable", out});
       }(),
       ...);
+}
+
+// The first 8 bytes of an output (little-endian), for the judged samples' fingerprint.
+uint64_t first_word(const uint8_t* p) {
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  return w;
 }
 
 const char* kOutNames[4] = {"a*b", "a^2", "(a+b)(a-b)", "a*b - (a^2 + (a+b)(a-b))"};
@@ -150,6 +158,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
             break;
           }
         ++judged;
+        res.add_fold("every implementation@gpu", "judged_fold",
+                     {s.index, first_word(s.out[0]), first_word(s.out[1]), first_word(s.out[2]), first_word(s.out[3])});
       }
       ok = ok && r.disagreements == 0;
       for (const auto& name : impls)
@@ -186,6 +196,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
       }
       if ((f25519::mix64(idx) & sample_mask) == 0) {
         ++judged;
+        const Outputs& out = host[0].second;  // every layout's, equal here
+        res.add_fold("every implementation@cpu", "judged_fold",
+                     {idx, first_word(out[0].data()), first_word(out[1].data()), first_word(out[2].data()), first_word(out[3].data())});
         if (reference_bulk_program(opt.seed, idx) != host[0].second) {
           ok = false;
           disagree(host[0].first + "@cpu", idx, "sample judged by the reference: wrong");
@@ -199,7 +212,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     std::vector<std::pair<std::string, Outputs>> names;
     host_programs(names, opt.seed, opt.first, f25519::AllLayouts{});
     for (auto& [name, out] : names) res.implementations.push_back(name + "@cpu");
-    res.counts["every implementation@cpu"] = {{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}};
+    for (auto [name, v] : {std::pair<const char*, uint64_t>{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}})
+      res.add_count("every implementation@cpu", name, v);
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("verify field25519 %s in %.1f s (wall); resume with --first %llu\n", ok ? "PASSED" : "FAILED", s,

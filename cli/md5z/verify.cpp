@@ -141,6 +141,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
               windows.size(), (unsigned long long)W);
   uint64_t true_hits = 0, shown = 0;
   json disagreements = json::array();
+  RunResult res;
   Progress prog("verify md5z", per_base * o.bases.size(), !ctx.quiet);
   for (size_t b = 0; b < o.bases.size(); ++b) {
     const auto tb = prepare(o.bases[b], "base " + std::to_string(b));
@@ -181,6 +182,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
         disagreements.push_back({{"implementation", who}, {"kind", "duplicate"}, {"base", base_hex}, {"index", i}});
       for (uint32_t i : counts[r].missed)
         disagreements.push_back({{"implementation", who}, {"kind", "missing"}, {"base", base_hex}, {"index", i}});
+      for (uint64_t hit : lists[r]) res.add_fold(who, "hit_fold", {b, hit});  // base, index and zeros of every hit
       rows[r].hits += counts[r].hits;
       rows[r].mismatches += counts[r].mismatches;
       rows[r].duplicates += counts[r].duplicates;
@@ -195,7 +197,6 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   std::printf("\n%-22s %12s %10s %10s %10s %12s %12s %10s  %s\n", "implementation", "hits", "mismatch", "duplicate", "missing",
               "cand/s", "hits/s", "seconds", "verdict");
   bool ok = true;
-  RunResult res;
   res.family = "md5z";
   res.mode = "search";
   res.params = {{"threshold", o.threshold}, {"bases", json::array()}, {"plant", o.plant}};
@@ -216,8 +217,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
                 pass ? "PASS" : "FAIL");
     const std::string who = result_label(r.impl.label());
     res.implementations.push_back(who);
-    res.counts[who] = {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
-                       {"candidates", r.candidates}};
+    for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", r.hits}, {"mismatches", r.mismatches},
+                           {"duplicates", r.duplicates}, {"missing", r.missing}, {"candidates", r.candidates}})
+      res.add_count(who, name, v);
     res.seconds[who] = r.seconds;
   }
   std::printf("confirmed hits (OpenSSL): %llu (expected about %.0f at 16^-%d); wall %.1f s\n",

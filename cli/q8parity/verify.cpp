@@ -3,6 +3,7 @@
 // that differ (NaNs as a class) and the first one in hex. PASS: 0 everywhere except the negative control,
 // which must differ on most outputs (the comparison can fail).
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <thread>
 
@@ -106,7 +107,11 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
         const std::string who = result_label(std::string(kVariants[v].name) + "@" + p.where);
         if (std::find(res.implementations.begin(), res.implementations.end(), who) == res.implementations.end())
           res.implementations.push_back(who);
-        res.counts[who + " ntok " + std::to_string(t)] = {{"outputs", d.size}, {"differ", d.count}};
+        const std::string key = who + " ntok " + std::to_string(t);
+        uint64_t fold = 0;  // RunResult::add_fold over every output (token, row in the declared range, float bits)
+        for (size_t j = 0; j < got.size(); ++j)  // token-major: j = token * rows + row of this part
+          fold += fold_item({j / all.rows, part.offset + j % all.rows, std::bit_cast<uint32_t>(got[j])});
+        res.counts[key] = {{"outputs", d.size}, {"differ", d.count}, {"output_fold", fold}};
         if (!pass)
           res.disagreements.push_back({{"implementation", who}, {"ntok", t}, {"negative_control", control}, {"differ", d.count},
                                        {"first_row_offset", part.offset}, {"first", d.count ? describe(d, all.rows) : "none differ"}});

@@ -66,7 +66,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   res.params = {{"headers", json::array()}, {"target", words_hex(tw)}, {"probe", o.probe}, {"plant", o.plant}};
   for (const Header& h : o.headers) res.params["headers"].push_back(to_hex(h.data(), 32));
   res.unit = "nonce";
-  res.range_lo = u512_hex(declared.lo);
+  const std::string lo_hex = u512_hex(declared.lo);  // 0x and the digits from the first non-zero one
+  res.range_lo = "0x" + lo_hex.substr(std::min(lo_hex.find_first_not_of('0'), lo_hex.size() - 1));
   res.range_size = declared.count;
   res.covered = part;
   for (const Impl& im : all) res.implementations.push_back(result_label(im.label()));
@@ -145,6 +146,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
                                      {"nonce", u512_hex((o.lo + off) % (Int(1) << 512))}});
       };
       for (size_t i = 0; i < l.size(); ++i) {
+        res.add_fold(who, "hit_fold", {hi, part.offset + l[i]});  // header and offset in the declared range
         if (i && l[i] == l[i - 1]) ++dup, disagree("duplicate", l[i]);
         if (!valid.count(l[i])) ++mism, disagree("mismatch", l[i]);
       }
