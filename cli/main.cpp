@@ -92,14 +92,14 @@ int main(int argc, char** argv) {
   bx::RunContext bctx, vctx;
   std::string bench_dev, ver_dev;
   auto* bench = app.add_subcommand("bench", "interleaved timed rounds with parity on every round (every family, or the named ones)");
-  bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu or a GPU index (default: gpu if present, else cpu)");
+  bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu, a GPU index or a list of them (0,1; 0,0 runs two on GPU 0) (default: gpu if present, else cpu)");
   bench->add_option("--rounds", bctx.rounds, "timed rounds (>= 3)")->check(CLI::Range(3, 1000));
   bench->add_flag("--json", bctx.json, "also print JSON");
   bench->add_flag("--quiet", bctx.quiet, "no progress lines");
   const auto bench_runs = add_family_subcommands(*bench, "bench", [](const bx::Family& f, CLI::App& s) { return f.add_bench(s); });
 
   auto* ver = app.add_subcommand("verify", "long differential run of one family (bitexact verify FAMILY --help)");
-  ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly), gpu or a GPU index (default: gpu if present, else cpu)");
+  ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly, one process each), gpu, a GPU index or a list of them (0,1; 0,0 splits the range over two processes on GPU 0) (default: gpu if present, else cpu)");
   ver->add_flag("--json", vctx.json, "also print JSON");
   ver->add_flag("--quiet", vctx.quiet, "no progress lines");
   std::string shard_spec;

@@ -35,14 +35,15 @@ json identity(const RunResult& r) {
           {"range_size", r.range_size}, {"version", r.version}, {"build", r.build}};
 }
 
-std::string range_text(const RunResult& r, RangePart p) {
-  // offsets are relative to the range's first unit (range_lo may exceed 64 bits: a U512 nonce)
-  return r.unit + " range " + r.range_lo + " + [" + std::to_string(p.offset) + ", " + std::to_string(p.offset + p.size) + ")";
-}
 
 std::string clip(const std::string& s, size_t n = 160) { return s.size() > n ? s.substr(0, n) + "..." : s; }
 
 }  // namespace
+
+std::string range_text(const RunResult& r, RangePart p) {
+  // offsets are relative to the range's first unit (range_lo may exceed 64 bits: a U512 nonce)
+  return r.unit + " range " + r.range_lo + " + [" + std::to_string(p.offset) + ", " + std::to_string(p.offset + p.size) + ")";
+}
 
 void RunResult::add_count(const std::string& who, const std::string& counter, uint64_t v) {
   json& c = counts[who];

@@ -43,6 +43,9 @@ struct RunResult {
   void add_fold(const std::string& who, const std::string& counter, std::initializer_list<uint64_t> item);
 };
 
+// "index range 0 + [16384, 32768)": a part of r's declared range, for messages.
+std::string range_text(const RunResult& r, RangePart p);
+
 // The 64-bit mix add_fold adds for one item (for loops that sum many items before one add_count).
 uint64_t fold_item(std::initializer_list<uint64_t> item);
 

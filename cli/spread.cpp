@@ -1,5 +1,6 @@
 #include "cli/spread.hpp"
 
+#include <algorithm>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -100,8 +101,9 @@ std::vector<Child> run_children(const RunContext& ctx, const std::string& dir,
   for (size_t g = 0; g < n; ++g) {
     Child c;
     c.gpu = ctx.devices.gpus[g];
-    c.log = dir + "/gpu" + std::to_string(c.gpu) + ".log";
-    c.result = dir + "/gpu" + std::to_string(c.gpu) + ".json";
+    // by part, not by GPU: a list may name one GPU twice (--device 0,0)
+    c.log = dir + "/part" + std::to_string(g) + "-gpu" + std::to_string(c.gpu) + ".log";
+    c.result = dir + "/part" + std::to_string(g) + "-gpu" + std::to_string(c.gpu) + ".json";
     c.t0 = std::chrono::steady_clock::now();
     c.pid = spawn_self(args_of(g, n, c), c.log);
     kids.push_back(c);
@@ -122,7 +124,21 @@ bool exited_normally(const Child& c) {  // 0: passed, 1: a failed verdict; anyth
 
 DeviceSelection run_devices(const std::string& flag) {
   if (flag.empty() || flag == "all") return gpu_count() > 0 ? parse_devices("gpu") : parse_devices("cpu");
-  return parse_devices(flag);
+  if (flag.find(',') == std::string::npos) return parse_devices(flag);
+  if (flag.front() == ',' || flag.back() == ',' || flag.find(",,") != std::string::npos)
+    throw InputError("--device " + flag + ": empty entry in the list");
+  DeviceSelection sel;  // a list of GPU indices, one process each; an index may repeat (two parts on one GPU)
+  sel.cpu = false;
+  std::string rest = flag;
+  for (size_t at; !rest.empty(); rest = at == std::string::npos ? "" : rest.substr(at + 1)) {
+    at = rest.find(',');
+    const std::string one = rest.substr(0, at);
+    if (one.empty()) throw InputError("--device " + flag + ": empty entry in the list");
+    const DeviceSelection d = parse_devices(one);
+    if (d.cpu || d.gpus.size() != 1) throw InputError("--device " + flag + ": a list holds GPU indices only, got '" + one + "'");
+    sel.gpus.push_back(d.gpus[0]);
+  }
+  return sel;
 }
 
 int spread_verify(int argc, char** argv, const std::string& family, const RunContext& ctx) {
@@ -140,10 +156,9 @@ int spread_verify(int argc, char** argv, const std::string& family, const RunCon
     return a;
   });
   std::vector<RunResult> parts;
-  std::vector<std::string> errors;
+  std::vector<std::pair<size_t, std::string>> failed;  // part, why
   for (size_t g = 0; g < n; ++g) {
     const Child& c = kids[g];
-    const std::string held = "shard " + ctx.shard.then({g, n}).spec();
     std::string why;
     if (!exited_normally(c)) why = describe_exit(c.status);
     else {
@@ -154,25 +169,38 @@ int spread_verify(int argc, char** argv, const std::string& family, const RunCon
       }
     }
     if (!why.empty()) {
-      errors.push_back("gpu" + std::to_string(c.gpu) + " (" + gpu_name(c.gpu) + ") failed on " + held + " of the range: " + why +
-                       "; its last line: " + last_line(c.log) + " (log " + c.log + ")");
+      failed.push_back({g, why});
       continue;
     }
     const RunResult& r = parts.back();
-    std::printf("  gpu%d: %s [%s + %llu, +%llu) %s in %.1f s wall\n", c.gpu, r.unit.c_str(), r.range_lo.c_str(),
-                (unsigned long long)r.covered.offset, (unsigned long long)r.covered.size, r.pass ? "PASS" : "FAIL", c.seconds);
+    std::printf("  gpu%d: %s %s in %.1f s wall\n", c.gpu, range_text(r, r.covered).c_str(), r.pass ? "PASS" : "FAIL", c.seconds);
     for (auto& [impl, s] : r.seconds.items())
       if (s.get<double>() > 0)
         std::printf("    %-44s %10.2f s  %12.4g %s/s\n", impl.c_str(), s.get<double>(), double(r.covered.size) / s.get<double>(),
                     r.unit.c_str());
   }
-  for (const auto& e : errors) std::fprintf(stderr, "bitexact: error: %s\n", e.c_str());
+  // A failed part names its GPU and the range it held: the range's exact bounds when another part's
+  // document declares the range (the plan is deterministic), else its shard.
+  for (const auto& [g, why] : failed) {
+    const Child& c = kids[g];
+    const ShardPlan held = ctx.shard.then({g, n});
+    std::string range = "shard " + held.spec();
+    if (!parts.empty()) range += " (" + range_text(parts.front(), held.part(parts.front().range_size)) + ")";
+    std::fprintf(stderr, "bitexact: error: gpu%d (%s) failed on %s: %s; its last line: %s (log %s)\n", c.gpu,
+                 gpu_name(c.gpu).c_str(), range.c_str(), why.c_str(), last_line(c.log).c_str(), c.log.c_str());
+  }
   if (parts.empty()) return 1;
   Merged m = merge_results(parts, ctx.shard.part(parts.front().range_size));
-  for (const Child& c : kids)
-    m.result.details["gpus"].push_back(
-        {{"gpu", c.gpu}, {"name", gpu_name(c.gpu)}, {"exit", describe_exit(c.status)}, {"wall_seconds", c.seconds}});
-  m.result.pass = m.result.pass && errors.empty();
+  // Per part: its GPU, exit, wall time and each implementation's own (kernel) seconds, so a reader can
+  // compute the per-GPU rates and the scaling (the parts run at once: the slowest part bounds the run).
+  for (size_t g = 0, k = 0; g < n; ++g) {
+    const Child& c = kids[g];
+    json e = {{"part", g}, {"gpu", c.gpu}, {"name", gpu_name(c.gpu)}, {"exit", describe_exit(c.status)}, {"wall_seconds", c.seconds}};
+    const bool ok = std::none_of(failed.begin(), failed.end(), [&](const auto& f) { return f.first == g; });
+    if (ok) e["seconds"] = parts[k++].seconds;
+    m.result.details["gpus"].push_back(e);
+  }
+  m.result.pass = m.result.pass && failed.empty() && m.problems.empty();
   std::printf("\nverify %s: %zu GPU part(s) merged\n", family.c_str(), parts.size());
   print_result_table(m.result);
   for (const auto& p : m.problems) std::fprintf(stderr, "verify %s: %s\n", family.c_str(), p.c_str());
