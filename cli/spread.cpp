@@ -76,8 +76,8 @@ std::string last_line(const std::string& path) {
   std::ifstream f(path);
   std::string line, last;
   while (std::getline(f, line))
-    if (!line.empty()) last = line;
-  return last;
+    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+  return last.empty() ? "(none)" : last;
 }
 
 std::string describe_exit(int status) {
