@@ -66,6 +66,10 @@ void RunResult::add_fold(const std::string& who, const std::string& counter, std
   add_count(who, counter, fold_item(item));  // unsigned: the sum wraps mod 2^64
 }
 
+void RunResult::add_counts(const std::string& who, std::initializer_list<std::pair<const char*, uint64_t>> counters) {
+  for (const auto& [counter, v] : counters) add_count(who, counter, v);
+}
+
 void RunResult::add_seconds(const std::string& who, double s) {
   json& t = seconds[who];
   t = (t.is_number() ? t.get<double>() : 0.0) + s;

@@ -9,6 +9,7 @@
 #pragma once
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/family.hpp"
@@ -35,6 +36,7 @@ struct RunResult {
 
   // Accumulate across batches, GPUs or headers (a counter or time not yet present starts at 0).
   void add_count(const std::string& who, const std::string& counter, uint64_t v);
+  void add_counts(const std::string& who, std::initializer_list<std::pair<const char*, uint64_t>> counters);
   void add_seconds(const std::string& who, double s);
   // An order-independent fingerprint of a set of items (each hit, each judged output): the counter
   // grows by a 64-bit mix of the item's fields, mod 2^64. Shards' fingerprints add up to the unsharded

@@ -14,13 +14,8 @@
 set -u
 [ $# -ge 5 ] || { echo "usage: $0 BITEXACT LAUNCHER CMAKE CTEST GENERATOR [MAKE_PROGRAM]" >&2; exit 2; }
 BX=$1 LAUNCH=$2 CMAKE=$3 CTEST=$4 GEN=$5 MAKEPROG=${6:-}
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-command -v jq >/dev/null 2>&1 || fail "jq not found (ci/deps installs it)"
-T=$(mktemp -d) || fail "mktemp -d"
-trap 'rm -rf "$T"' EXIT INT TERM
+# shellcheck source=check_common.sh
+. "$(dirname "$0")/check_common.sh"  # fail, jq, $T
 
 # (a) the spec bitexact writes
 "$BX" list --ctest-resources >"$T/spec.json" 2>"$T/spec.err" || fail "bitexact list --ctest-resources: exit $?"

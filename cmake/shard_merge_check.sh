@@ -12,13 +12,8 @@
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 BITEXACT" >&2; exit 2; }
 BX=$1
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-command -v jq >/dev/null 2>&1 || fail "jq not found (ci/deps installs it)"
-T=$(mktemp -d) || fail "mktemp -d"
-trap 'rm -rf "$T"' EXIT INT TERM
+# shellcheck source=check_common.sh
+. "$(dirname "$0")/check_common.sh"  # fail, jq, $T
 
 # expect_merge NAME RC PATTERN FILE... : `verify merge FILE...` exits RC and says PATTERN
 expect_merge() {

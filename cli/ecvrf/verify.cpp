@@ -291,9 +291,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   std::printf("true hits (golden model, union of every list and the probe): %llu\n", (unsigned long long)true_hits);
   for (const Row& r : rows) {
     const std::string who = result_label(r.impl.label());
-    for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", r.hits}, {"mismatches", r.mismatches},
-                           {"duplicates", r.duplicates}, {"missing", r.missing}, {"attempts", r.attempts}})
-      res.add_count(who, name, v);
+    res.add_counts(who, {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
+                         {"attempts", r.attempts}});
     res.seconds[who] = r.seconds;
   }
   res.counts["golden model"] = {{"true_hits", true_hits}};

@@ -165,8 +165,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
       for (const auto& name : impls)
         if (std::find(res.implementations.begin(), res.implementations.end(), name + "@gpu") == res.implementations.end())
           res.implementations.push_back(name + "@gpu");
-      res.add_count("every implementation@gpu", "draws", r.draws);
-      res.add_count("every implementation@gpu", "disagreeing_draws", r.disagreements);
+      res.add_counts("every implementation@gpu", {{"draws", r.draws}, {"disagreeing_draws", r.disagreements}});
       res.add_seconds("every implementation@gpu", r.seconds);
       const double ops = double(r.draws) * f25519::kBulkOpsPerDraw;
       std::printf("gpu%d  %s\n  draws %llu, ops/layout %.3g, kernel %.2f s, %.3g ops/s per layout x backend (%.3g impl-ops/s), "
@@ -212,8 +211,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     std::vector<std::pair<std::string, Outputs>> names;
     host_programs(names, opt.seed, opt.first, f25519::AllLayouts{});
     for (auto& [name, out] : names) res.implementations.push_back(name + "@cpu");
-    for (auto [name, v] : {std::pair<const char*, uint64_t>{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}})
-      res.add_count("every implementation@cpu", name, v);
+    res.add_counts("every implementation@cpu", {{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}});
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("verify field25519 %s in %.1f s (wall); resume with --first %llu\n", ok ? "PASSED" : "FAILED", s,

@@ -217,9 +217,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
                 pass ? "PASS" : "FAIL");
     const std::string who = result_label(r.impl.label());
     res.implementations.push_back(who);
-    for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", r.hits}, {"mismatches", r.mismatches},
-                           {"duplicates", r.duplicates}, {"missing", r.missing}, {"candidates", r.candidates}})
-      res.add_count(who, name, v);
+    res.add_counts(who, {{"hits", r.hits}, {"mismatches", r.mismatches}, {"duplicates", r.duplicates}, {"missing", r.missing},
+                         {"candidates", r.candidates}});
     res.seconds[who] = r.seconds;
   }
   std::printf("confirmed hits (OpenSSL): %llu (expected about %.0f at 16^-%d); wall %.1f s\n",

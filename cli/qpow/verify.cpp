@@ -160,9 +160,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
       std::printf("%-40s %-6s %9zu %10llu %10llu %8llu %10.1f%s\n", all[k].label().c_str(), lossy ? "char." : "", l.size(),
                   (unsigned long long)mism, (unsigned long long)dup, (unsigned long long)miss, rate,
                   lossy ? "  (characterised: every hit re-checked; rejected = mismatches, lost = missing)" : (ok ? "" : "  FAILED"));
-      for (auto [name, v] : {std::pair<const char*, uint64_t>{"hits", l.size()}, {"mismatches", mism}, {"duplicates", dup},
-                             {"missing", miss}, {"nonces", o.count}})
-        res.add_count(who, name, v);
+      res.add_counts(who, {{"hits", l.size()}, {"mismatches", mism}, {"duplicates", dup}, {"missing", miss}, {"nonces", o.count}});
       res.add_seconds(who, secs[k]);
       if (lossy) res.details["characterised"].push_back(who);
     }
