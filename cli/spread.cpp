@@ -129,11 +129,8 @@ DeviceSelection run_devices(const std::string& flag) {
     throw InputError("--device " + flag + ": empty entry in the list");
   DeviceSelection sel;  // a list of GPU indices, one process each; an index may repeat (two parts on one GPU)
   sel.cpu = false;
-  std::string rest = flag;
-  for (size_t at; !rest.empty(); rest = at == std::string::npos ? "" : rest.substr(at + 1)) {
-    at = rest.find(',');
-    const std::string one = rest.substr(0, at);
-    if (one.empty()) throw InputError("--device " + flag + ": empty entry in the list");
+  std::istringstream entries(flag);
+  for (std::string one; std::getline(entries, one, ',');) {  // no empty entry: rejected above
     const DeviceSelection d = parse_devices(one);
     if (d.cpu || d.gpus.size() != 1) throw InputError("--device " + flag + ": a list holds GPU indices only, got '" + one + "'");
     sel.gpus.push_back(d.gpus[0]);

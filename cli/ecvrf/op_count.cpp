@@ -1,9 +1,9 @@
 // Field multiplications and squarings per attempt of each scalar strategy, counted on the host by running
 // the per-item pipeline over fe32-portable through a counting layout (the digits are uniform across
 // lanes, so a GPU attempt performs the same operations; only the TAI tries vary, averaged here over 256
-// nonces). The bench turns them into the IMAD share of each attempt: the PTX of fe32 issues 144 IMADs
-// per multiplication (64 mad.lo + 64 mad.hi, 16 in the 38-fold) and 88 per squaring (56 cross, 16
-// diagonal, 16 fold).
+// nonces). The bench turns them into the IMAD share of each attempt: the PTX of fe32 issues 112 IMADs
+// per multiplication (three 4x4 Karatsuba products of 16 mad.lo + 16 mad.hi, 16 in the 38-fold) and 88
+// per squaring (56 cross, 16 diagonal, 16 fold).
 #include "cli/ecvrf/ecvrf.hpp"
 #include "gpu/ecvrf/tai.hpp"
 #include "reference/ecvrf/vrf.hpp"

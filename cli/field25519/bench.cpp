@@ -20,14 +20,26 @@ namespace R = ref::f25519;
 
 namespace {
 
-// The expected canonical x after `iters` steps from thread t's start values.
+// The expected canonical x after `iters` steps from thread t's start values. The mul chain steps
+// (x, y) <- (x*y, x), so both operands change every step (a fixed multiplier would let the compiler hoist
+// operand-only work, such as Karatsuba's |b1 - b0|, out of the loop) and x_n = x^F(n+1) * y^F(n).
 Bytes32 expected_chain(Op op, uint64_t seed, uint64_t t, int iters) {
   Bytes32 a, b;
   f25519::draw_operand(a.data(), seed, t, 0);
   f25519::draw_operand(b.data(), seed, t, 1);
   const ref::Int x = R::raw_value(a), y = R::raw_value(b);
   const auto& F = R::field();
-  if (op == Op::mul) return R::encode(F.mul(x, F.pow(y, iters)));
+  if (op == Op::mul) {
+    const ref::Int order = R::p() - 1;  // exponents mod p - 1
+    ref::Int f0 = 0, f1 = 1;            // F(n), F(n+1)
+    for (int k = 0; k < iters; ++k) {
+      ref::Int f2 = (f0 + f1) % order;
+      f0 = f1;
+      f1 = f2;
+    }
+    // F(n), F(n+1) >= 1 for n >= 1, so a zero operand gives 0 even where its exponent is 0 mod p - 1.
+    return R::encode(F.mul(F.pow(x, f1 == 0 ? order : f1), F.pow(y, f0 == 0 ? order : f0)));
+  }
   return R::encode(F.pow(x, ref::Int(1) << iters));
 }
 
@@ -42,8 +54,13 @@ void host_chain(Op op, uint64_t seed, size_t threads, int iters, std::vector<uin
     F::from_bytes(x, a);
     F::from_bytes(y, b);
     for (int k = 0; k < iters; ++k) {
-      if (op == Op::sqr) F::sqr(x, x);
-      else F::mul(x, x, y);
+      if (op == Op::sqr) {
+        F::sqr(x, x);
+      } else {
+        const typename F::fe x0 = x;
+        F::mul(x, x, y);
+        y = x0;
+      }
     }
     F::to_bytes(&out[32 * t], x);
   }

@@ -91,17 +91,62 @@ struct portable {
     }
     return uint32_t(t);
   }
-  // 16-word product, row-wise: t = a_i*b_j + r_{i+j} + carry never overflows 64 bits.
-  BX_HD static void mul8x8(uint32_t r[16], const uint32_t a[8], const uint32_t b[8]) {
-    for (int i = 0; i < 16; ++i) r[i] = 0;
-    for (int i = 0; i < 8; ++i) {
+  // 8-word product of 4-word halves, row-wise (the schoolbook kernel of the split below).
+  BX_HD static void mul4x4(uint32_t r[8], const uint32_t a[4], const uint32_t b[4]) {
+    for (int i = 0; i < 8; ++i) r[i] = 0;
+    for (int i = 0; i < 4; ++i) {
       uint64_t t = 0;
-      for (int j = 0; j < 8; ++j) {
+      for (int j = 0; j < 4; ++j) {
         t += uint64_t(a[i]) * b[j] + r[i + j];
         r[i + j] = uint32_t(t);
         t >>= 32;
       }
-      r[i + 8] = uint32_t(t);
+      r[i + 4] = uint32_t(t);
+    }
+  }
+  // |x - y| over 4 words; returns the sign mask (0xffffffff when x < y, else 0).
+  BX_HD static uint32_t absdiff4(uint32_t r[4], const uint32_t x[4], const uint32_t y[4]) {
+    uint32_t br = 0;
+    for (int i = 0; i < 4; ++i) {
+      const uint64_t d = uint64_t(x[i]) - y[i] - br;
+      r[i] = uint32_t(d);
+      br = uint32_t(d >> 63);
+    }
+    const uint32_t m = 0u - br;
+    uint64_t c = br;  // (r ^ m) + (m & 1): two's complement negation when m is all ones
+    for (int i = 0; i < 4; ++i) {
+      c += uint32_t(r[i] ^ m);
+      r[i] = uint32_t(c);
+      c >>= 32;
+    }
+    return m;
+  }
+  // 16-word product by one subtractive Karatsuba level over 128-bit halves (a = a0 + 2^128 a1):
+  //   a*b = L + 2^128 (L + H + (a0 - a1)(b1 - b0)) + 2^256 H,  L = a0 b0, H = a1 b1,
+  // with (a0 - a1)(b1 - b0) = (-1)^neg |a0 - a1| |b1 - b0|. The middle term is in [0, 2^257), so it is
+  // summed in 9 words mod 2^288, M entering as its two's complement (M ^ neg, word 8 = neg, +1) when
+  // neg. 48 word products instead of 64. The carry out of word 15 is zero (the product is < 2^512).
+  BX_HD static void mul8x8(uint32_t r[16], const uint32_t a[8], const uint32_t b[8]) {
+    uint32_t L[8], H[8], M[8], da[4], db[4];
+    mul4x4(L, a, b);
+    mul4x4(H, a + 4, b + 4);
+    uint32_t neg = absdiff4(da, a, a + 4) ^ absdiff4(db, b + 4, b);
+    if (BX_FAULT(fe32_karatsuba_sign_ignored)) neg = 0;
+    mul4x4(M, da, db);
+    uint32_t mid[9];
+    uint64_t c = neg & 1;
+    for (int i = 0; i < 8; ++i) {
+      c += uint64_t(L[i]) + H[i] + (M[i] ^ neg);
+      mid[i] = uint32_t(c);
+      c >>= 32;
+    }
+    mid[8] = uint32_t(c + neg);
+    for (int i = 0; i < 4; ++i) r[i] = L[i];
+    c = 0;
+    for (int i = 4; i < 16; ++i) {
+      c += uint64_t(i < 8 ? L[i] : H[i - 8]) + (i < 13 ? mid[i - 4] : 0);
+      r[i] = uint32_t(c);
+      c >>= 32;
     }
   }
   // 16-word square: cross products once (row i covers j > i; word i+8 is still zero when row i starts),
@@ -300,46 +345,144 @@ struct ptx {
     ptx_backend_called_on_host();
 #endif
   }
-  // 16-word product. Row i adds a_i*b into r[i..i+9]: one chain of lo halves (closed into r[i+8]),
-  // then one chain of hi halves (closed into r[i+9]). Each chain writes a contiguous run of words,
-  // each receiving exactly one product half plus CF (spec 1.2, "PTX form").
+  // 8-word product of 4-word halves. Row 0 writes words 0..4 (mul.lo, then a madc.hi chain into words
+  // 1..4); row i >= 1 adds its lo halves into words i..i+3 (chain closed into word i+4) and its hi halves
+  // into words i+1..i+4 (chain closed into word i+5, new; row 3's carry out is zero: the product is
+  // below 2^256).
+  BX_HD static void mul4x4(uint32_t r[8], const uint32_t a[4], const uint32_t b[4]) {
+#if BX_ON_DEVICE
+    asm("mul.lo.u32 %0, %5, %6;\n\t"
+        "mul.lo.u32 %1, %5, %7;\n\t"
+        "mul.lo.u32 %2, %5, %8;\n\t"
+        "mul.lo.u32 %3, %5, %9;\n\t"
+        "mad.hi.cc.u32 %1, %5, %6, %1;\n\t"
+        "madc.hi.cc.u32 %2, %5, %7, %2;\n\t"
+        "madc.hi.cc.u32 %3, %5, %8, %3;\n\t"
+        "madc.hi.u32 %4, %5, %9, 0;"
+        : "=&r"(r[0]), "=&r"(r[1]), "=&r"(r[2]), "=&r"(r[3]), "=&r"(r[4])
+        : "r"(a[0]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]));
+    asm("mad.lo.cc.u32 %0, %6, %7, %0;\n\t"
+        "madc.lo.cc.u32 %1, %6, %8, %1;\n\t"
+        "madc.lo.cc.u32 %2, %6, %9, %2;\n\t"
+        "madc.lo.cc.u32 %3, %6, %10, %3;\n\t"
+        "addc.u32 %4, 0, 0;\n\t"
+        "mad.hi.cc.u32 %1, %6, %7, %1;\n\t"
+        "madc.hi.cc.u32 %2, %6, %8, %2;\n\t"
+        "madc.hi.cc.u32 %3, %6, %9, %3;\n\t"
+        "madc.hi.cc.u32 %4, %6, %10, %4;\n\t"
+        "addc.u32 %5, 0, 0;"
+        : "+&r"(r[1]), "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "=&r"(r[5]), "=&r"(r[6])
+        : "r"(a[1]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]));
+    asm("mad.lo.cc.u32 %0, %6, %7, %0;\n\t"
+        "madc.lo.cc.u32 %1, %6, %8, %1;\n\t"
+        "madc.lo.cc.u32 %2, %6, %9, %2;\n\t"
+        "madc.lo.cc.u32 %3, %6, %10, %3;\n\t"
+        "addc.u32 %4, %4, 0;\n\t"
+        "mad.hi.cc.u32 %1, %6, %7, %1;\n\t"
+        "madc.hi.cc.u32 %2, %6, %8, %2;\n\t"
+        "madc.hi.cc.u32 %3, %6, %9, %3;\n\t"
+        "madc.hi.cc.u32 %4, %6, %10, %4;\n\t"
+        "addc.u32 %5, 0, 0;"
+        : "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "=&r"(r[7])
+        : "r"(a[2]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]));
+    asm("mad.lo.cc.u32 %0, %5, %6, %0;\n\t"
+        "madc.lo.cc.u32 %1, %5, %7, %1;\n\t"
+        "madc.lo.cc.u32 %2, %5, %8, %2;\n\t"
+        "madc.lo.cc.u32 %3, %5, %9, %3;\n\t"
+        "addc.u32 %4, %4, 0;\n\t"
+        "mad.hi.cc.u32 %1, %5, %6, %1;\n\t"
+        "madc.hi.cc.u32 %2, %5, %7, %2;\n\t"
+        "madc.hi.cc.u32 %3, %5, %8, %3;\n\t"
+        "madc.hi.u32 %4, %5, %9, %4;"
+        : "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "+&r"(r[7])
+        : "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]));
+#else
+    (void)r, (void)a, (void)b;
+    ptx_backend_called_on_host();
+#endif
+  }
+  // |x - y| over 4 words: one sub chain, its borrow as a mask m (subc 0,0), then (d ^ m) - m as a second
+  // chain (subtracting the all-m 128-bit word adds 1 when m is all ones). Returns m.
+  BX_HD static uint32_t absdiff4(uint32_t r[4], const uint32_t x[4], const uint32_t y[4]) {
+#if BX_ON_DEVICE
+    uint32_t d[4], m;
+    asm("sub.cc.u32 %0, %5, %9;\n\t"
+        "subc.cc.u32 %1, %6, %10;\n\t"
+        "subc.cc.u32 %2, %7, %11;\n\t"
+        "subc.cc.u32 %3, %8, %12;\n\t"
+        "subc.u32 %4, 0, 0;"
+        : "=&r"(d[0]), "=&r"(d[1]), "=&r"(d[2]), "=&r"(d[3]), "=&r"(m)
+        : "r"(x[0]), "r"(x[1]), "r"(x[2]), "r"(x[3]), "r"(y[0]), "r"(y[1]), "r"(y[2]), "r"(y[3]));
+    asm("sub.cc.u32 %0, %4, %8;\n\t"
+        "subc.cc.u32 %1, %5, %8;\n\t"
+        "subc.cc.u32 %2, %6, %8;\n\t"
+        "subc.u32 %3, %7, %8;"
+        : "=&r"(r[0]), "=&r"(r[1]), "=&r"(r[2]), "=&r"(r[3])
+        : "r"(d[0] ^ m), "r"(d[1] ^ m), "r"(d[2] ^ m), "r"(d[3] ^ m), "r"(m));
+    return m;
+#else
+    (void)r, (void)x, (void)y;
+    ptx_backend_called_on_host();
+#endif
+  }
+  // 16-word product by one subtractive Karatsuba level; the algebra and bounds are those of
+  // portable::mul8x8. Chains: T = L + H (9 words); the middle term T + (M ^ neg) + (neg & 1) with neg in
+  // word 8, its carry-in set by add.cc neg + 0xffffffff (CF = 1 exactly when neg is all ones); then the
+  // 12-word chain adding the middle term at word 4 of (L, H).
   BX_HD static void mul8x8(uint32_t r[16], const uint32_t a[8], const uint32_t b[8]) {
 #if BX_ON_DEVICE
-BX_UNROLL
-    for (int i = 0; i < 16; ++i) r[i] = 0;
-BX_UNROLL
-    for (int i = 0; i < 8; ++i) {
-      asm("mad.lo.cc.u32 %0, %9, %10, %0;\n\t"
-          "madc.lo.cc.u32 %1, %9, %11, %1;\n\t"
-          "madc.lo.cc.u32 %2, %9, %12, %2;\n\t"
-          "madc.lo.cc.u32 %3, %9, %13, %3;\n\t"
-          "madc.lo.cc.u32 %4, %9, %14, %4;\n\t"
-          "madc.lo.cc.u32 %5, %9, %15, %5;\n\t"
-          "madc.lo.cc.u32 %6, %9, %16, %6;\n\t"
-          "madc.lo.cc.u32 %7, %9, %17, %7;\n\t"
-          "addc.u32 %8, %8, 0;"
-          : "+&r"(r[i]), "+&r"(r[i + 1]), "+&r"(r[i + 2]), "+&r"(r[i + 3]), "+&r"(r[i + 4]), "+&r"(r[i + 5]),
-            "+&r"(r[i + 6]), "+&r"(r[i + 7]), "+&r"(r[i + 8])
-          : "r"(a[i]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]),
-            "r"(b[7]));
-      uint32_t top;
-      asm("mad.hi.cc.u32 %0, %9, %10, %0;\n\t"
-          "madc.hi.cc.u32 %1, %9, %11, %1;\n\t"
-          "madc.hi.cc.u32 %2, %9, %12, %2;\n\t"
-          "madc.hi.cc.u32 %3, %9, %13, %3;\n\t"
-          "madc.hi.cc.u32 %4, %9, %14, %4;\n\t"
-          "madc.hi.cc.u32 %5, %9, %15, %5;\n\t"
-          "madc.hi.cc.u32 %6, %9, %16, %6;\n\t"
-          "madc.hi.cc.u32 %7, %9, %17, %7;\n\t"
-          "addc.u32 %8, 0, 0;"
-          : "+&r"(r[i + 1]), "+&r"(r[i + 2]), "+&r"(r[i + 3]), "+&r"(r[i + 4]), "+&r"(r[i + 5]), "+&r"(r[i + 6]),
-            "+&r"(r[i + 7]), "+&r"(r[i + 8]), "=&r"(top)
-          : "r"(a[i]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]),
-            "r"(b[7]));
-      // r[i+9] is still zero before row i (row i-1 reached r[i+8] only); after row 7 the carry out
-      // of word 15 is zero because the product is below 2^512.
-      if (i < 7) r[i + 9] = top;
-    }
+    uint32_t L[8], H[8], M[8], da[4], db[4], T[9];
+    mul4x4(L, a, b);
+    mul4x4(H, a + 4, b + 4);
+    uint32_t neg = absdiff4(da, a, a + 4) ^ absdiff4(db, b + 4, b);
+    if (BX_FAULT(fe32_karatsuba_sign_ignored)) neg = 0;
+    mul4x4(M, da, db);
+    asm("add.cc.u32 %0, %9, %17;\n\t"
+        "addc.cc.u32 %1, %10, %18;\n\t"
+        "addc.cc.u32 %2, %11, %19;\n\t"
+        "addc.cc.u32 %3, %12, %20;\n\t"
+        "addc.cc.u32 %4, %13, %21;\n\t"
+        "addc.cc.u32 %5, %14, %22;\n\t"
+        "addc.cc.u32 %6, %15, %23;\n\t"
+        "addc.cc.u32 %7, %16, %24;\n\t"
+        "addc.u32 %8, 0, 0;"
+        : "=&r"(T[0]), "=&r"(T[1]), "=&r"(T[2]), "=&r"(T[3]), "=&r"(T[4]), "=&r"(T[5]), "=&r"(T[6]),
+          "=&r"(T[7]), "=&r"(T[8])
+        : "r"(L[0]), "r"(L[1]), "r"(L[2]), "r"(L[3]), "r"(L[4]), "r"(L[5]), "r"(L[6]), "r"(L[7]),
+          "r"(H[0]), "r"(H[1]), "r"(H[2]), "r"(H[3]), "r"(H[4]), "r"(H[5]), "r"(H[6]), "r"(H[7]));
+    uint32_t cin;
+    asm("add.cc.u32 %9, %10, 0xffffffff;\n\t"
+        "addc.cc.u32 %0, %0, %11;\n\t"
+        "addc.cc.u32 %1, %1, %12;\n\t"
+        "addc.cc.u32 %2, %2, %13;\n\t"
+        "addc.cc.u32 %3, %3, %14;\n\t"
+        "addc.cc.u32 %4, %4, %15;\n\t"
+        "addc.cc.u32 %5, %5, %16;\n\t"
+        "addc.cc.u32 %6, %6, %17;\n\t"
+        "addc.cc.u32 %7, %7, %18;\n\t"
+        "addc.u32 %8, %8, %10;"
+        : "+&r"(T[0]), "+&r"(T[1]), "+&r"(T[2]), "+&r"(T[3]), "+&r"(T[4]), "+&r"(T[5]), "+&r"(T[6]),
+          "+&r"(T[7]), "+&r"(T[8]), "=&r"(cin)
+        : "r"(neg), "r"(M[0] ^ neg), "r"(M[1] ^ neg), "r"(M[2] ^ neg), "r"(M[3] ^ neg), "r"(M[4] ^ neg),
+          "r"(M[5] ^ neg), "r"(M[6] ^ neg), "r"(M[7] ^ neg));
+    r[0] = L[0], r[1] = L[1], r[2] = L[2], r[3] = L[3];
+    asm("add.cc.u32 %0, %12, %20;\n\t"
+        "addc.cc.u32 %1, %13, %21;\n\t"
+        "addc.cc.u32 %2, %14, %22;\n\t"
+        "addc.cc.u32 %3, %15, %23;\n\t"
+        "addc.cc.u32 %4, %16, %24;\n\t"
+        "addc.cc.u32 %5, %17, %25;\n\t"
+        "addc.cc.u32 %6, %18, %26;\n\t"
+        "addc.cc.u32 %7, %19, %27;\n\t"
+        "addc.cc.u32 %8, %28, %29;\n\t"
+        "addc.cc.u32 %9, %30, 0;\n\t"
+        "addc.cc.u32 %10, %31, 0;\n\t"
+        "addc.u32 %11, %32, 0;"
+        : "=&r"(r[4]), "=&r"(r[5]), "=&r"(r[6]), "=&r"(r[7]), "=&r"(r[8]), "=&r"(r[9]), "=&r"(r[10]),
+          "=&r"(r[11]), "=&r"(r[12]), "=&r"(r[13]), "=&r"(r[14]), "=&r"(r[15])
+        : "r"(L[4]), "r"(L[5]), "r"(L[6]), "r"(L[7]), "r"(H[0]), "r"(H[1]), "r"(H[2]), "r"(H[3]),
+          "r"(T[0]), "r"(T[1]), "r"(T[2]), "r"(T[3]), "r"(T[4]), "r"(T[5]), "r"(T[6]), "r"(T[7]),
+          "r"(H[4]), "r"(T[8]), "r"(H[5]), "r"(H[6]), "r"(H[7]));
 #else
     (void)r, (void)a, (void)b;
     ptx_backend_called_on_host();

@@ -13,6 +13,7 @@
 #define BX_FAULT_LIST(X)                                                                               \
   X(field25519, fe29_sub_bias_8p, shared, "9x29 subtraction biased with 8p instead of 1024p (top bias limb 2^26 wraps)")    \
   X(field25519, fe32_ptx_mul_drop_final_fold, device, "8x32 PTX multiply drops the third fold (limb0 += 38c), rarely taken") \
+  X(field25519, fe32_karatsuba_sign_ignored, shared, "8x32 Karatsuba multiply adds |a0-a1||b1-b0| when the signs differ (the middle term's sign lost)") \
   X(field25519, fe32_sqr_diagonal_carry_dropped, shared, "8x32 dedicated squaring drops the carry into the high half of a_3^2") \
   X(field25519, fe32_canon_single_pass, shared, "8x32 canonicalisation subtracts p once where twice can be needed")         \
   X(field25519, fe32_canon_mask_wrong_limb, shared, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \

@@ -5,6 +5,10 @@
 #include "property_tests/field25519/field25519_layouts.hpp"
 #include <rapidcheck.h>
 
+#include <array>
+#include <utility>
+#include <vector>
+
 #include "cli/field25519/reference_op.hpp"
 #include "property_tests/field25519/field25519_gen.hpp"
 
@@ -271,6 +275,28 @@ TEST(NamedCases, Fe32AllOnesAndTheThirdFold) {  // add raw 74, sub(0, 2^256-1) r
   F::fe r;
   F::mul(r, ones, ones);
   EXPECT_EQ(r.v[0], 1369u);  // (2^256-1)^2 = 37^2 (mod p) after the third fold, as the spec derives
+}
+
+// The Karatsuba multiply's middle term (a0 - a1)(b1 - b0) over 128-bit halves: every sign pattern (<, =, >
+// on each side), with halves at 0, all ones and one apart in the lowest or the highest word, where the
+// borrow chain of |a0 - a1| runs the whole length. Catches fe32_karatsuba_sign_ignored.
+TEST(NamedCases, Fe32KaratsubaEveryHalvesOrder) {
+  using F = Fe32<portable>;
+  using Half = std::array<uint32_t, 4>;
+  const Half zero = {0, 0, 0, 0}, ones = {~0u, ~0u, ~0u, ~0u}, lo1 = {1, 0, 0, 0}, hi1 = {0, 0, 0, 0x80000000u},
+             mixed = {0xfffffffeu, 0x80000000u, 1, 0x7fffffffu}, mixed_lo = {0xfffffffdu, 0x80000000u, 1, 0x7fffffffu};
+  const std::vector<std::pair<Half, Half>> pairs = {{zero, zero}, {zero, ones}, {ones, zero}, {ones, ones},
+                                                    {zero, lo1},  {lo1, zero},  {zero, hi1}, {hi1, zero},
+                                                    {mixed, mixed_lo}, {mixed_lo, mixed}, {mixed, ones}};
+  int cases = 0;
+  for (const auto& [a0, a1] : pairs)
+    for (const auto& [b0, b1] : pairs) {
+      F::fe a, b;
+      for (int i = 0; i < 4; ++i) a.v[i] = a0[i], a.v[i + 4] = a1[i], b.v[i] = b0[i], b.v[i + 4] = b1[i];
+      EXPECT_EQ(run_named<F>({Op::mul, true, Bound::loose, Bound::tight}, a, b), "");
+      ++cases;
+    }
+  EXPECT_EQ(cases, 121);
 }
 
 TEST(NamedCases, Fe29MulAtItsHardCeiling) {  // all limbs 0x55555554: 9 B^2 = 2^64 - 2^35 + 16, no column overflow
