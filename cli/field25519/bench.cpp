@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "gpu/field25519/bench_chain.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -20,9 +21,7 @@ namespace R = ref::f25519;
 
 namespace {
 
-// The expected canonical x after `iters` steps from thread t's start values. The mul chain steps
-// (x, y) <- (x*y, x), so both operands change every step (a fixed multiplier would let the compiler hoist
-// operand-only work, such as Karatsuba's |b1 - b0|, out of the loop) and x_n = x^F(n+1) * y^F(n).
+// The expected canonical x after `iters` steps of f25519::bench_chain_step from thread t's start values.
 Bytes32 expected_chain(Op op, uint64_t seed, uint64_t t, int iters) {
   Bytes32 a, b;
   f25519::draw_operand(a.data(), seed, t, 0);
@@ -54,13 +53,7 @@ void host_chain(Op op, uint64_t seed, size_t threads, int iters, std::vector<uin
     F::from_bytes(x, a);
     F::from_bytes(y, b);
     for (int k = 0; k < iters; ++k) {
-      if (op == Op::sqr) {
-        F::sqr(x, x);
-      } else {
-        const typename F::fe x0 = x;
-        F::mul(x, x, y);
-        y = x0;
-      }
+      f25519::bench_chain_step<F>(op == Op::sqr, x, y);
     }
     F::to_bytes(&out[32 * t], x);
   }

@@ -1,6 +1,7 @@
 // Bulk cross-check and bench chains.
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "gpu/kernels/launch.cuh"
+#include "gpu/field25519/bench_chain.hpp"
 #include "gpu/field25519/draw.hpp"
 
 #include <algorithm>
@@ -66,13 +67,7 @@ __global__ void k_bench(uint64_t seed, int iters, size_t n, uint8_t* out) {
   F::from_bytes(y, b);
 #pragma unroll 1
   for (int k = 0; k < iters; ++k) {
-    if (Square) {
-      F::sqr(x, x);
-    } else {  // (x, y) <- (x*y, x): both operands fresh every step (see cli/field25519/bench.cpp)
-      const typename F::fe x0 = x;
-      F::mul(x, x, y);
-      y = x0;
-    }
+    f25519::bench_chain_step<F>(Square, x, y);
   }
   uint8_t s[32];
   F::to_bytes(s, x);
