@@ -2,6 +2,7 @@
 #include "cli/ecvrf/golden.hpp"
 
 #include <algorithm>
+#include <variant>
 #include <thread>
 
 namespace bx::ecvrf_family {
@@ -68,7 +69,7 @@ Golden make_golden(bool full, uint64_t seed) {
     for (int sign = 0; sign < 2; ++sign) {
       Bytes32 s = bytes_of(p + j);
       s[31] |= uint8_t(sign << 7);
-      g.decodes.push_back({s, ""});
+      g.decodes.push_back({s, "", false});
     }
   for (const char* hx : {"0100000000000000000000000000000000000000000000000000000000000080",
                          "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
@@ -76,17 +77,21 @@ Golden make_golden(bool full, uint64_t seed) {
                          "bde5e949af7cf4bc066450de29d9933d49ea8fa0ccb6b4eb51c7bd40f13d9b53",
                          "234d1b2b5084b2c5b322325d652fa081f277814e6c0b7201a1d1682b4b5f45f1",
                          "69dbad2aaff2ab565593ed5579ce0dab6797f6096c9a955cc413166d63d718f8"})
-    g.decodes.push_back({bytes32_from_hex(hx, "decode case"), ""});
-  for (const G::Point& t : G::torsion_points()) g.decodes.push_back({G::encode(t), ""});
+    g.decodes.push_back({bytes32_from_hex(hx, "decode case"), "", false});
+  for (const G::Point& t : G::torsion_points()) g.decodes.push_back({G::encode(t), "", false});
   for (int i = 0; i < (full ? 512 : 48); ++i) {
     Bytes32 s;
     for (auto& b : s) {
       z = z * 6364136223846793005ull + 1442695040888963407ull;
       b = uint8_t(z >> 56);
     }
-    g.decodes.push_back({s, ""});
+    g.decodes.push_back({s, "", false});
   }
-  for (auto& d : g.decodes) d.want = decode_answer(G::decode(d.s));
+  for (auto& d : g.decodes) {
+    const G::Decoded p = G::decode(d.s);
+    d.want = decode_answer(p);
+    d.tai_point = std::holds_alternative<G::Point>(p) && !G::is_small_order(std::get<G::Point>(p));
+  }
 
   // Encoding with X held as x + p (x = 0..18: the values p..2^255-1 fit the 255 bits from_bytes reads).
   for (int x = 0; x < 19; ++x) {
@@ -115,7 +120,10 @@ Golden make_golden(bool full, uint64_t seed) {
     ks.push_back(k.x);
     ks.push_back(k.x_mod_l);
   }
-  for (const Int& k : ks) g.scalar_mults.push_back({bytes_of(k), G::encode(G::mul(k, h16))});
+  for (const Int& k : ks) {
+    g.scalar_mults.push_back({bytes_of(k), G::encode(G::mul(k, h16))});
+    g.folded_scalars.push_back({bytes_of(k), bytes_of((8 * k) % L)});
+  }
 
   // Point additions, pairwise over the 8 torsion points, H, 2H, (L-1) H = -H, L H (the identity: TAI's H is
   // cofactor-cleared) and H plus a torsion point: P = Q (the doubling case), Q = -P, torsion sums.

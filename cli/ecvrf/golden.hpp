@@ -38,6 +38,7 @@ struct Golden {
   struct Dec {
     Bytes32 s;
     std::string want;  // canonical re-encoding in hex, or the rejection reason
+    bool tai_point;    // TAI takes it: it decodes and 8P is not the identity
   };
   std::vector<Dec> decodes;
   struct Enc {
@@ -53,6 +54,7 @@ struct Golden {
   std::vector<Add> adds;  // the torsion points and multiples of H, pairwise
   Bytes32 h_point;                               // Ex16's H, the base of the scalar checks
   std::vector<std::pair<Bytes32, Bytes32>> scalar_mults;  // scalar, encode(scalar * H)
+  std::vector<std::pair<Bytes32, Bytes32>> folded_scalars;  // the same scalars k, 8k mod L (cofactor folding)
 };
 Golden make_golden(bool full, uint64_t seed);
 

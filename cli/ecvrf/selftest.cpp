@@ -42,6 +42,14 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       uint8_t beta[64];
       ecvrf::EcvrfTrace t{};
       const bool has = ecvrf::ecvrf_beta_alpha<F, S>(beta, r.pk.data(), r.alpha.data(), int(r.alpha.size()), x, &t);
+      // The miner kernels' cofactor-folded form of the same attempt: same ctr, same beta.
+      uint8_t beta_folded[64];
+      ecvrf::H2cBlock m;
+      ecvrf::h2c_block_alpha(m, r.pk.data(), r.alpha.data(), int(r.alpha.size()));
+      const int ctr_folded = ecvrf::ecvrf_beta_block_folded<F, S>(beta_folded, m, S::recode(ecvrf::cofactor_folded_scalar(r.scalar)));
+      c.check(ctr_folded == r.ctr, "FAIL " + label + " " + r.what + " (cofactor folded): ctr " + std::to_string(ctr_folded) +
+                                       ", want " + std::to_string(r.ctr));
+      if (r.ctr >= 0) expect_bytes(c, r.beta.data(), beta_folded, 64, "FAIL " + label + " " + r.what + " (cofactor folded): beta");
       c.check(has == (r.ctr >= 0) && t.ctr == r.ctr,
               "FAIL " + label + " " + r.what + ": ctr " + std::to_string(t.ctr) + ", want " + std::to_string(r.ctr));
       if (!has || r.ctr < 0) return;
@@ -62,6 +70,14 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       got = to_hex(e, 32);
     }
     dec.check(got == d.want, "FAIL " + label + " decode " + to_hex(d.s) + ": got " + got + ", want " + d.want);
+    // TAI's verdict on the string as a candidate, spec form (8P, identity test) and folded form (y test).
+    ecvrf::ge_ext<F> H;
+    const bool by_h = ecvrf::candidate_to_h<F>(H, d.s.data()), by_p = ecvrf::candidate_to_p<F>(P, d.s.data());
+    const auto yn = [](bool b) { return std::string(b ? "taken" : "skipped"); };
+    dec.check(by_h == d.tai_point, "FAIL " + label + " TAI candidate " + to_hex(d.s) + " (8P): " + yn(by_h) + ", want " + yn(d.tai_point));
+    dec.check(by_p == d.tai_point,
+              "FAIL " + label + " TAI candidate " + to_hex(d.s) + " (cofactor folded, small-order y): " + yn(by_p) + ", want " +
+                  yn(d.tai_point));
   }
   for (const auto& e : g.encodes) {
     ecvrf::ge_ext<F> P;
@@ -138,6 +154,18 @@ SelftestReport selftest(const SelftestOptions& opt) {
     expect_bytes(sc, want.data(), b, 64, "FAIL sha512 (80-word schedule) length " + std::to_string(len));
   }
   rep.host_checks.push_back(sha);
+  // The miner kernels' cofactor-folded scalar t = 8k mod L against the golden model's.
+  Tally fold{"cofactor-folded scalars 8k mod L"};
+  TallyCheck fc{fold};
+  for (const auto& [k, want] : g.folded_scalars) {
+    try {
+      const ecvrf::Scalar t = ecvrf::cofactor_folded_scalar(k);
+      expect_bytes(fc, want.data(), t.data(), 32, "FAIL cofactor-folded scalar of " + to_hex(k));
+    } catch (const std::exception& e) {
+      fc.check(false, "FAIL cofactor-folded scalar of " + to_hex(k) + ": " + e.what());
+    }
+  }
+  rep.host_checks.push_back(fold);
   for_each_host_variant([&]<class F, class S>() {
     const std::string v = host_variant_name<F, S>();
     if (!opt.devices.cpu || !opt.wants(v)) return;

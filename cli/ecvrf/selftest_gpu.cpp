@@ -123,6 +123,7 @@ void point_checks(TallyCheck& c, const std::string& label, int dev, const kern::
   std::vector<std::string> want_tags = v.point_strategies, tags;
   bool sizes = std::find(want_tags.begin(), want_tags.end(), v.strategy) != want_tags.end() &&
                out.decode_status.size() == gold.decodes.size() && out.decoded.size() == gold.decodes.size() &&
+               out.tai_verdicts.size() == gold.decodes.size() &&
                out.encoded.size() == gold.encodes.size() && out.inverses.size() == gold.inversions.size() &&
                out.sums.size() == gold.adds.size();
   for (size_t i = 0; sizes && i < gold.inversions.size(); ++i) sizes = out.inverses[i].size() == gold.inversions[i].size();
@@ -140,6 +141,11 @@ void point_checks(TallyCheck& c, const std::string& label, int dev, const kern::
     const std::string got = st == ecvrf::DecodeStatus::valid ? to_hex(out.decoded[i]) : ecvrf::decode_status_name(st);
     c.check(got == gold.decodes[i].want,
             "FAIL " + label + " decode " + to_hex(gold.decodes[i].s) + ": got " + got + ", want " + gold.decodes[i].want);
+    const unsigned want_tai = gold.decodes[i].tai_point ? 3u : 0u, got_tai = out.tai_verdicts[i];
+    c.check(got_tai == want_tai, "FAIL " + label + " TAI candidate " + to_hex(gold.decodes[i].s) + ": 8P test " +
+                                     ((got_tai & 1) ? "takes" : "skips") + " it, small-order y test " +
+                                     ((got_tai & 2) ? "takes" : "skips") + " it; want both to " +
+                                     (want_tai ? "take" : "skip") + " it");
   }
   for (size_t i = 0; i < gold.encodes.size(); ++i)
     expect_bytes(c, gold.encodes[i].want.data(), out.encoded[i].data(), 32,

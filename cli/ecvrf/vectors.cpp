@@ -890,6 +890,9 @@ void host_decode(Lines& l, const DecodeCase& c) {
   const bool tai_h = ecvrf::candidate_to_h<F>(H, c.s.data());
   const bool want_h = c.valid && c.cleared != G::encode(G::identity());
   expect(l, c.id, who, "candidate_to_h (a valid H, not the identity)", in, want_h ? "true" : "false", tai_h ? "true" : "false");
+  const bool tai_p = ecvrf::candidate_to_p<F>(P, c.s.data());  // the cofactor-folded pipelines' test by y
+  expect(l, c.id, who, "candidate_to_p (valid, not of small order)", in, want_h ? "true" : "false", tai_p ? "true" : "false");
+  ecvrf::ge_decode<F>(P, c.s.data());
   if (!c.valid || st != ecvrf::DecodeStatus::valid) return;
   expect(l, c.id, who, "re-encoding", in, hx(c.point), enc_hex<F>(P));
   ecvrf::ge_mul8<F>(H, P, true);

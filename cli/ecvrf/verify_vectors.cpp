@@ -26,6 +26,7 @@ struct PointVectors {
   kern::EcvrfPointInputs decode_encode;  // decodes, encodes (Z = 1 entries), inversions
   std::vector<int> decode_id, encode_id, invert_id;
   std::vector<std::string> decode_want;  // canonical re-encoding in hex, or the rejection reason
+  std::vector<bool> decode_tai;          // TAI takes it as a candidate: valid and 8P ("cleared") not the identity
   std::vector<Bytes32> encode_want;
   std::vector<std::vector<Bytes32>> invert_want;
   struct ScalarGroup {
@@ -68,6 +69,9 @@ PointVectors load_point_vectors(const std::string& root) {
         pv.decode_id.push_back(id);
         pv.decode_want.push_back(t.contains("reason") ? io::get_str(t, "reason", where)
                                                       : to_hex(io::get_b32(t, "point", where)));
+        pv.decode_tai.push_back(!t.contains("reason") &&
+                                to_hex(io::get_b32(t, "cleared", where)) !=
+                                    "0100000000000000000000000000000000000000000000000000000000000000");
       } else if (g["type"] == "encode") {
         Bytes32 one{};
         one[0] = 1;
@@ -122,6 +126,10 @@ std::vector<std::string> check_variant(int dev, const std::string& variant, cons
     const auto st = ecvrf::DecodeStatus(o.decode_status[i]);
     differ("decode.json", pv.decode_id[i], "decode", pv.decode_want[i],
            st == ecvrf::DecodeStatus::valid ? to_hex(o.decoded[i]) : ecvrf::decode_status_name(st));
+    const auto verdict = [](unsigned v) {
+      return std::string("8P test ") + ((v & 1) ? "takes" : "skips") + ", small-order y test " + ((v & 2) ? "takes" : "skips");
+    };
+    differ("decode.json", pv.decode_id[i], "TAI candidate", verdict(pv.decode_tai[i] ? 3u : 0u), verdict(o.tai_verdicts.at(i)));
   }
   for (size_t i = 0; i < pv.encode_id.size(); ++i)
     differ("decode.json", pv.encode_id[i], "encode", to_hex(pv.encode_want[i]), to_hex(o.encoded[i]));

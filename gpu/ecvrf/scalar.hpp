@@ -277,6 +277,48 @@ inline JtDigits recode_jt(const Scalar& k) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Host: the cofactor-folded scalar of the miner kernels. For any point P of the curve (order dividing
+// 8L), 8 (x (8P)) = 64x P = 8 (t P) with t = 8x mod L, because 8 (8x - t) is a multiple of 8L. The
+// kernels that fold the cofactor multiply the raw candidate P by t and double three times, instead of
+// 3 doublings to H = 8P, x H and 3 more doublings: 3 doublings fewer per attempt. x and x mod L give the
+// same t. Output t < L < 2^253 (every strategy takes it; Joye-Tunstall needs < 2^255).
+namespace scalar_detail {
+// 2^252 + 27742317777372353535851937790883648493, little-endian 32-bit words.
+constexpr uint32_t kOrderL[8] = {0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de, 0, 0, 0, 0x10000000};
+// a - L 2^s (mod 2^320).
+inline Wide wide_minus_l_at(const Wide& a, int s) {
+  Wide l{};
+  for (int i = 0; i < 8; ++i) wide_add_at(l, kOrderL[i], 32 * i + s);
+  Wide d{};
+  uint64_t br = 0;
+  for (int i = 0; i < 10; ++i) {
+    const uint64_t x = uint64_t(a.w[i]) - l.w[i] - br;
+    d.w[i] = uint32_t(x);
+    br = (x >> 63) & 1;
+  }
+  return d;
+}
+inline bool wide_negative(const Wide& a) { return (a.w[9] >> 31) != 0; }
+}  // namespace scalar_detail
+inline Scalar cofactor_folded_scalar(const Scalar& k) {
+  using namespace scalar_detail;
+  Wide v = wide_of(k);
+  if (!BX_FAULT(ecvrf_fold_scalar_not_times8)) {  // v = 8k < 2^259
+    Wide e{};
+    for (int i = 0; i < 32; ++i) wide_add_at(e, uint32_t(k[i]) << 3, 8 * i);
+    v = e;
+  }
+  // Binary long division, s = 6 .. 0 (8k < 2^259 < 2^7 L): subtract L 2^s where it stays >= 0.
+  for (int s = 6; s >= 0; --s)
+    if (const Wide t = wide_minus_l_at(v, s); !wide_negative(t)) v = t;
+  if (!wide_negative(wide_minus_l_at(v, 0)) || v.w[8] || v.w[9])
+    recoding_failed("cofactor-folded scalar is not below L");
+  Scalar r{};
+  for (int i = 0; i < 32; ++i) r[i] = uint8_t(v.w[i / 4] >> (8 * (i % 4)));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------
 // Device/host: evaluation k*H. Input: H tight with a valid T (e.g. 8*P from ge_mul8(.., true)).
 // Output: r tight with a valid T. r may alias H.
 

@@ -35,9 +35,44 @@ BX_HD bool candidate_to_h(ge_ext<F>& H, const uint8_t cand[32], DecodeStatus* st
   return !ge_is_identity<F>(H);
 }
 
+// The cofactor-folded form of steps 2-3 (the miner kernels; scalar.hpp cofactor_folded_scalar): the
+// raw candidate P itself, true iff it decodes and is not of small order, i.e. exactly when
+// candidate_to_h is true. 8P is the identity exactly for the 8 torsion points, whose y (bits 0..254)
+// is 0, 1, p - 1, y8 or p - y8 (spec 2.4), so the test reads the candidate's bytes before any decoding.
+// Output: P = (x, y, 1, xy) tight with a valid T.
+BX_HD bool small_order_y(const uint8_t s[32]) {
+  // y8 and p - y8, little-endian, bit 255 clear.
+  constexpr uint8_t y8[2][32] = {
+      {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0,
+       0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
+      {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
+       0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a}};
+  uint32_t hi_zero = 0, hi_ones = 0, d8a = 0, d8b = 0;  // OR of differences (0: equal)
+  for (int i = 1; i < 32; ++i) {
+    const uint8_t b = i == 31 ? uint8_t(s[31] & 0x7f) : s[i];
+    hi_zero |= b;
+    hi_ones |= uint8_t(b ^ (i == 31 ? 0x7f : 0xff));
+    d8a |= uint8_t(b ^ y8[0][i]);
+    d8b |= uint8_t(b ^ y8[1][i]);
+  }
+  const bool y01 = hi_zero == 0 && s[0] <= 1;      // y = 0 (order 4) or 1 (identity)
+  const bool ym1 = hi_ones == 0 && s[0] == 0xec;   // y = p - 1 (order 2)
+  const bool order8 = (d8a == 0 && s[0] == y8[0][0]) || (d8b == 0 && s[0] == y8[1][0]);
+  return y01 || ym1 || (order8 && !BX_FAULT(ecvrf_small_order_y_misses_order8));
+}
+template <class F>
+BX_HD bool candidate_to_p(ge_ext<F>& P, const uint8_t cand[32]) {
+  if (small_order_y(cand)) {
+    ge_identity<F>(P);
+    return false;
+  }
+  return ge_decode<F>(P, cand) == DecodeStatus::valid;
+}
+
 // Steps 1-3 over a prepared hash_string block: the first ctr in 0..255 whose candidate gives a
 // non-identity H, or -1 (the attempt has no beta). m's ctr byte is overwritten.
-template <class F, bool RollingSha = true>
+// Folded: the cofactor-folded form, which returns the raw candidate P instead of H (candidate_to_p).
+template <class F, bool RollingSha = true, bool Folded = false>
 BX_HD int encode_to_curve_tai(ge_ext<F>& H, H2cBlock& m) {
   BX_ROLLED
   for (int ctr = 0; ctr <= kTaiMaxCtr; ++ctr) {
@@ -46,7 +81,7 @@ BX_HD int encode_to_curve_tai(ge_ext<F>& H, H2cBlock& m) {
     sha512_one_block<RollingSha>(st, m.w);
     uint8_t cand[32];
     sha512_digest_bytes(cand, st, 32);
-    if (candidate_to_h<F>(H, cand)) return ctr;
+    if (Folded ? candidate_to_p<F>(H, cand) : candidate_to_h<F>(H, cand)) return ctr;
   }
   return -1;
 }
@@ -94,6 +129,19 @@ BX_HD bool ecvrf_beta_block(uint8_t beta[64], H2cBlock& m, const typename S::dig
   }
   proof_to_hash<F, RollingSha>(beta, gamma, trace ? trace->gamma8 : nullptr);
   return true;
+}
+
+// Steps 1-7 in the cofactor-folded form of the miner kernels: P from candidate_to_p, 8 (t P) with the
+// digits of t = cofactor_folded_scalar(x), then beta. Equal to ecvrf_beta_block for every block (the
+// selftest's rows and the tests hold it to the golden model). Returns the ctr, or -1 (beta untouched).
+template <class F, class S, bool RollingSha = true>
+BX_HD int ecvrf_beta_block_folded(uint8_t beta[64], H2cBlock& m, const typename S::digits& t) {
+  ge_ext<F> P, tp;
+  const int ctr = encode_to_curve_tai<F, RollingSha, true>(P, m);
+  if (ctr < 0) return ctr;
+  S::template mul<F>(tp, P, t);
+  proof_to_hash<F, RollingSha>(beta, tp);
+  return ctr;
 }
 
 // One miner attempt (spec 9): alpha = header || LE64(nonce), the whole fused pipeline. x: the host-

@@ -12,12 +12,16 @@ namespace bx::ecvrf {
 
 enum class Pipeline { fused, compact };
 
-template <class F_, class S_, Pipeline P_, int K_>
+// Folded_: the kernels fold the cofactor (tai.hpp candidate_to_p, scalar.hpp cofactor_folded_scalar):
+// 8 (t P) with t = 8x mod L instead of 8 (x (8P)), 3 doublings fewer. Every variant but the oracle, which
+// keeps the spec's steps so that verify proves the folding against it.
+template <class F_, class S_, Pipeline P_, int K_, bool Folded_ = true>
 struct Variant {
   using F = F_;
   using S = S_;
   static constexpr Pipeline P = P_;
   static constexpr int K = K_;
+  static constexpr bool folded = Folded_;
   static_assert(K == 1 || K == 2 || K == 4, "points per inversion: 1, 2 or 4");
   static std::string pipeline() { return P == Pipeline::fused ? "fused" : "compact"; }
   static std::string name() {
@@ -28,7 +32,7 @@ struct Variant {
 template <class... Vs>
 struct variant_list {};
 
-using OracleVariant = Variant<f25519::Fe51<carry::portable>, DoubleAdd, Pipeline::fused, 1>;
+using OracleVariant = Variant<f25519::Fe51<carry::portable>, DoubleAdd, Pipeline::fused, 1, false>;
 template <class F>
 using W4Fused = Variant<F, Window4, Pipeline::fused, 1>;
 template <class S, int K>

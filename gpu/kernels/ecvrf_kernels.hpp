@@ -73,7 +73,8 @@ EcvrfBetaDiff ecvrf_compare_betas(int dev, const std::string& a, const std::stri
 // verify --vectors, the oracle's GPU point answers), canonical bytes out:
 //   constants    always: the layout's start-up constants (f25519::fe_derive_constants: 1, d, 2d,
 //                sqrt(-1), 1*1) derived on the card by the pipeline's layout code;
-//   decodes      strict decode of each string, then its encoding (status DecodeStatus, 0 = valid);
+//   decodes      strict decode of each string, then its encoding (status DecodeStatus, 0 = valid), and
+//                TAI's verdict on it as a candidate (bit 0 candidate_to_h, bit 1 candidate_to_p);
 //   encodes      X held as given (e.g. x + p, non-canonical), Y, Z = 1, T = XY, then the encoding;
 //   inversions   sets of 1..8 values through fe_batch_invert<F, K> at K = 1, 2, 4 or 8 (the set's size
 //                rounded up; the pipelines run K = 1, 2, 4), padded with 1 after the set's values;
@@ -97,6 +98,7 @@ constexpr int kEcvrfPointAddForms = 5;
 struct EcvrfPointOutputs {
   std::vector<EcvrfBytes32> constants;  // f25519::kDerivedConstants
   std::vector<uint8_t> decode_status;
+  std::vector<uint8_t> tai_verdicts;  // per decode: bit 0 candidate_to_h, bit 1 candidate_to_p
   std::vector<EcvrfBytes32> decoded, encoded;
   std::vector<std::vector<EcvrfBytes32>> inverses;
   std::vector<std::vector<EcvrfBytes32>> sums;  // kEcvrfPointAddForms per pair

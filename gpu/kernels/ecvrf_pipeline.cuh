@@ -12,6 +12,9 @@
 //                   list), the last pass finishing each remaining item's TAI loop up to ctr 255 (a capped
 //                   item is recomputed, never reported from its last candidate), then mult<F, S, K> over
 //                   the found points with no divergence (seed Round 2).
+// Cofactor folding (every variant but the oracle, V::folded): h2c and the fused TAI loop keep the raw
+// candidate P (candidate_to_p: decodes, y not of a small-order point) and the digits are those of
+// t = 8x mod L, so that the unchanged x-then-x8 code computes 8 (t P) = 8 Gamma, 3 doublings fewer.
 // Launch bounds of the compacted kernels (256, 2): at most 128 registers (seed Round 1: a free 7-10 %;
 // Round 9: 3 or 4 blocks per SM spill and lose); the fused kernel (384, 1), see kEcvrfFusedThreads.
 #pragma once
@@ -146,7 +149,7 @@ __device__ __forceinline__ void ecvrf_finish(const EcvrfOutputs& o, uint64_t lo,
   }
 }
 
-template <class F, class S, int K>
+template <class F, class S, int K, bool Folded>
 __global__ void __launch_bounds__(kEcvrfFusedThreads, kEcvrfFusedMinBlocks)
     k_ecvrf_fused(const EcvrfItems it, uint32_t n, const EcvrfOutputs o) {
   const uint32_t first = (blockIdx.x * blockDim.x + threadIdx.x) * K;
@@ -163,7 +166,7 @@ __global__ void __launch_bounds__(kEcvrfFusedThreads, kEcvrfFusedMinBlocks)
     H2cBlock m;
     ecvrf_item_block(m, it, idx[j]);
     ge_ext<F> H, gamma;
-    if (ecvrf::encode_to_curve_tai<F>(H, m) < 0) {
+    if (ecvrf::encode_to_curve_tai<F, true, Folded>(H, m) < 0) {
       atomicAdd(o.no_beta, 1u);
       continue;
     }
@@ -176,13 +179,13 @@ __global__ void __launch_bounds__(kEcvrfFusedThreads, kEcvrfFusedMinBlocks)
 
 template <class F>
 struct H2cPoint {
-  ge_ext<F> H;  // 8 P, tight with T
+  ge_ext<F> H;  // 8 P, or P itself in a cofactor-folded pipeline; tight with T
   uint32_t index;
 };
 
 // One hash-to-curve pass at ctr (every item of the slice when queue_in is null, else the queued ones).
 // last: the final pass, which finishes each item's TAI loop up to ctr 255.
-template <class F>
+template <class F, bool Folded>
 __global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
     k_ecvrf_h2c(const EcvrfItems it, uint32_t n, const uint32_t* queue_in, int ctr, bool last, uint32_t* queue_out,
                 unsigned* n_out, H2cPoint<F>* pts, unsigned* n_pts, unsigned* n_finished, unsigned* no_beta) {
@@ -205,7 +208,7 @@ __global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
     ecvrf::sha512_one_block(st, m.w);
     uint8_t cand[32];
     ecvrf::sha512_digest_bytes(cand, st, 32);
-    found = ecvrf::candidate_to_h<F>(H, cand);
+    found = Folded ? ecvrf::candidate_to_p<F>(H, cand) : ecvrf::candidate_to_h<F>(H, cand);
   }
   if (found || (last && capped_reported)) {
     if (!found) ecvrf::ge_identity<F>(H);
@@ -260,7 +263,8 @@ struct EcvrfLauncher {
   // Runs before every launch of the variant: the digits, and the zoo's fault switch, whose __constant__
   // copy is per translation unit (the launcher's select() reaches only its own).
   static void set_scalar(const std::array<uint8_t, 32>& x) {
-    const typename S::digits d = S::recode(x);  // throws unless the digits reconstruct x
+    // throws unless the digits reconstruct the scalar (t = 8x mod L in a cofactor-folded pipeline)
+    const typename S::digits d = S::recode(V::folded ? ecvrf::cofactor_folded_scalar(x) : x);
     BX_CUDA(cudaMemcpyToSymbol(c_ecvrf_digits, &d, sizeof d));
     bx_sync_fault_to_device();
   }
@@ -279,7 +283,7 @@ struct EcvrfLauncher {
     if constexpr (V::P == ecvrf::Pipeline::fused) {
       (void)passes;
       (void)st;
-      k_ecvrf_fused<F, S, V::K><<<blocks_for(n, kEcvrfFusedThreads * V::K), kEcvrfFusedThreads>>>(it, n, o);
+      k_ecvrf_fused<F, S, V::K, V::folded><<<blocks_for(n, kEcvrfFusedThreads * V::K), kEcvrfFusedThreads>>>(it, n, o);
       BX_CUDA_LAUNCH("k_ecvrf_fused");
     } else {
       run_compact(it, n, o, s, passes, st);
@@ -300,7 +304,7 @@ struct EcvrfLauncher {
       const bool last = c + 1 == passes;
       auto* out = static_cast<uint32_t*>(s.queue[q]);
       BX_CUDA(cudaMemset(n_out, 0, sizeof(unsigned)));
-      k_ecvrf_h2c<F><<<blocks_for(todo, kEcvrfThreads), kEcvrfThreads>>>(it, todo, in, c, last, out, n_out, pts, n_pts,
+      k_ecvrf_h2c<F, V::folded><<<blocks_for(todo, kEcvrfThreads), kEcvrfThreads>>>(it, todo, in, c, last, out, n_out, pts, n_pts,
                                                                           n_fin, o.no_beta);
       BX_CUDA_LAUNCH("k_ecvrf_h2c");
       BX_CUDA(cudaMemcpy(&todo, n_out, sizeof todo, cudaMemcpyDeviceToHost));
@@ -317,9 +321,9 @@ struct EcvrfLauncher {
   }
   static std::vector<EcvrfKernelInfo> kernels() {
     if constexpr (V::P == ecvrf::Pipeline::fused)
-      return {ecvrf_kernel_attr("fused", k_ecvrf_fused<F, S, V::K>)};
+      return {ecvrf_kernel_attr("fused", k_ecvrf_fused<F, S, V::K, V::folded>)};
     else
-      return {ecvrf_kernel_attr("h2c", k_ecvrf_h2c<F>), ecvrf_kernel_attr("mult", k_ecvrf_mult<F, S, V::K>)};
+      return {ecvrf_kernel_attr("h2c", k_ecvrf_h2c<F, V::folded>), ecvrf_kernel_attr("mult", k_ecvrf_mult<F, S, V::K>)};
   }
   // The point code the pipeline is built from: its layout, its strategy. A one-mode build has a single
   // compacted pipeline, whose layout then runs every strategy (each strategy's device code checked once).

@@ -36,9 +36,12 @@ __global__ void k_ecvrf_derive_constants(uint8_t* out) {
   for (int c = 0; c < f25519::kDerivedConstants; ++c) copy32(out + 32 * c, r[c]);
 }
 
-// status[i] = ge_decode of in[i]; out[i] = its encoding when valid (zero bytes otherwise).
+// status[i] = ge_decode of in[i]; out[i] = its encoding when valid (zero bytes otherwise); tai[i] = TAI's
+// verdict on in[i] as a candidate: bit 0 candidate_to_h (8P, identity test), bit 1 candidate_to_p (the
+// cofactor-folded pipelines' small-order test by y).
 template <class F>
-__global__ void __launch_bounds__(kPointThreads) k_ecvrf_decode(const uint8_t* in, uint32_t n, uint8_t* status, uint8_t* out) {
+__global__ void __launch_bounds__(kPointThreads)
+    k_ecvrf_decode(const uint8_t* in, uint32_t n, uint8_t* status, uint8_t* out, uint8_t* tai) {
   const uint32_t i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   uint8_t s[32], e[32] = {};
@@ -47,6 +50,8 @@ __global__ void __launch_bounds__(kPointThreads) k_ecvrf_decode(const uint8_t* i
   const ecvrf::DecodeStatus st = ecvrf::ge_decode<F>(P, s);
   if (st == ecvrf::DecodeStatus::valid) ecvrf::ge_encode<F>(e, P);
   status[i] = uint8_t(st);
+  ecvrf::ge_ext<F> H;
+  tai[i] = uint8_t((ecvrf::candidate_to_h<F>(H, s) ? 1 : 0) | (ecvrf::candidate_to_p<F>(P, s) ? 2 : 0));
   copy32(out + 32 * size_t(i), e);
 }
 
@@ -229,14 +234,16 @@ EcvrfPointOutputs point_checks_of(const EcvrfPointInputs& in, strategy_list<Ss..
       [&](uint8_t* out, unsigned) { k_ecvrf_derive_constants<F><<<1, 1>>>(out); }, "k_ecvrf_derive_constants"));
   if (const uint32_t n = uint32_t(in.decodes.size())) {
     const std::vector<uint8_t> s = flat32(in.decodes);
-    DevBuf<uint8_t> ds(s.size()), dst(n);
+    DevBuf<uint8_t> ds(s.size()), dst(n), dtai(n);
     ds.put(s.data(), s.size());
     r.decoded = unflat32(run_items(
         n, 32 * size_t(n),
-        [&](uint8_t* out, unsigned blocks) { k_ecvrf_decode<F><<<blocks, kPointThreads>>>(ds.p, n, dst.p, out); },
+        [&](uint8_t* out, unsigned blocks) { k_ecvrf_decode<F><<<blocks, kPointThreads>>>(ds.p, n, dst.p, out, dtai.p); },
         "k_ecvrf_decode"));
     r.decode_status.resize(n);
     dst.get(r.decode_status.data(), n);
+    r.tai_verdicts.resize(n);
+    dtai.get(r.tai_verdicts.data(), n);
   }
   if (const uint32_t n = uint32_t(in.encodes.size())) {
     const std::vector<uint8_t> xy = flat64(in.encodes);

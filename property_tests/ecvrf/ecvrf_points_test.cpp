@@ -1074,4 +1074,95 @@ TYPED_TEST(EcvrfPoints, MinerAttemptsOfSpecSection9AndAgainstTheLibsodiumRecipe)
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Cofactor folding (the miner kernels: tai.hpp candidate_to_p, scalar.hpp cofactor_folded_scalar).
+// Catches: fold_scalar_not_times8, small_order_y_misses_order8.
+
+// 8k mod L by libsodium's reduction of the 64-byte little-endian 8k.
+Bytes32 sodium_8k_mod_l(const Scalar& k) {
+  uint8_t wide[64] = {}, r[32];
+  unsigned carry = 0;
+  for (int i = 0; i < 32; ++i) {
+    const unsigned v = (unsigned(k[i]) << 3) | carry;
+    wide[i] = uint8_t(v);
+    carry = v >> 8;
+  }
+  wide[32] = uint8_t(carry);
+  crypto_core_ed25519_scalar_reduce(r, wide);
+  Bytes32 b;
+  std::copy(r, r + 32, b.begin());
+  return b;
+}
+
+TEST(EcvrfScalars, CofactorFoldedScalarIsEightKModLForExtremalAndRandomScalars) {
+  ASSERT_TRUE(kSodiumReady);
+  std::vector<Scalar> ks;
+  for (const char* h : {"0000000000000000000000000000000000000000000000000000000000000000",
+                        "0100000000000000000000000000000000000000000000000000000000000000",
+                        "0800000000000000000000000000000000000000000000000000000000000000",
+                        "ecd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010",
+                        "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010",
+                        "eed3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010",
+                        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+                        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"})
+    ks.push_back(scalar_of(h32(h)));
+  for (const auto& v : kVectors) {
+    ks.push_back(scalar_of(h32(v.x)));
+    ks.push_back(scalar_of(h32(v.x_mod_l)));
+  }
+  std::mt19937_64 rng(0xf01d);
+  for (int i = 0; i < 2000; ++i) ks.push_back(scalar_of(random_bytes(rng)));
+  for (const Scalar& k : ks) {
+    const Scalar t = cofactor_folded_scalar(k);
+    EXPECT_EQ(hex(t.data(), 32), hex(sodium_8k_mod_l(k))) << "k " << hex(k.data(), 32);
+  }
+}
+
+TYPED_TEST(EcvrfPoints, CofactorFoldedCandidateTestEqualsTheEightPTest) {
+  using F = TypeParam;
+  ASSERT_TRUE(kSodiumReady);
+  std::vector<Bytes32> cands;
+  for (const auto& t : kTorsion) {
+    cands.push_back(t.first);
+    Bytes32 s = t.first;
+    s[31] ^= 0x80;  // the other sign (x = 0 with the sign set is rejected)
+    cands.push_back(s);
+  }
+  for (const Bytes32& p : test_points(8)) cands.push_back(p);
+  std::mt19937_64 rng(0x70c5);
+  for (int i = 0; i < 64; ++i) cands.push_back(random_bytes(rng));
+  for (const Bytes32& c : cands) {
+    ge_ext<F> H, P;
+    EXPECT_EQ(candidate_to_p<F>(P, c.data()), candidate_to_h<F>(H, c.data())) << hex(c);
+  }
+}
+
+// The folded attempt (P, t = 8x mod L, 8 (t P)) against the spec attempt (H = 8P, x H, 8 Gamma) on
+// random headers and nonces (7/8 of the candidates have a torsion component), x and x mod L, every strategy.
+TYPED_TEST(EcvrfPoints, CofactorFoldedAttemptEqualsTheSpecAttemptOnRandomNonces) {
+  using F = TypeParam;
+  const Bytes32 pk = h32(kVectors[0].pk);
+  std::mt19937_64 rng(0xc0fa);
+  for (const Scalar& x : {scalar_of(h32(kVectors[0].x)), scalar_of(h32(kVectors[0].x_mod_l))}) {
+    const Scalar t = cofactor_folded_scalar(x);
+    const auto attempt = [&]<class S>(const Bytes32& hdr, uint64_t nonce) {
+      H2cBlock m;
+      h2c_block_miner(m, pk.data(), hdr.data(), nonce);
+      H2cBlock mf = m;
+      Bytes64 want{}, got{};
+      ASSERT_TRUE((ecvrf_beta_block<F, S>(want.data(), m, S::recode(x))));
+      EXPECT_GE((ecvrf_beta_block_folded<F, S>(got.data(), mf, S::recode(t))), 0);
+      EXPECT_EQ(hex(got), hex(want)) << S::name << " nonce " << nonce;
+    };
+    for (int i = 0; i < 6; ++i) {
+      const Bytes32 hdr = random_bytes(rng);
+      const uint64_t nonce = rng();
+      attempt.template operator()<DoubleAdd>(hdr, nonce);
+      attempt.template operator()<Window4>(hdr, nonce);
+      attempt.template operator()<Wnaf5>(hdr, nonce);
+      attempt.template operator()<JoyeTunstall>(hdr, nonce);
+    }
+  }
+}
+
 }  // namespace
