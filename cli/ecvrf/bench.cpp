@@ -105,9 +105,9 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
   std::printf("IMAD issue ceiling (microbenchmark, gpu%d): %.2f T/s. IMAD %% = attempts/s x (muls x %.0f + sqrs x %.0f) / "
               "ceiling: the share of the ceiling the field products alone take (fe32's PTX counts; other layouts differ)\n",
               ctx.devices.gpus[0], ceiling / 1e12, kFe32ImadPerMul, kFe32ImadPerSqr);
-  std::map<std::string, FieldOps> ops;
+  std::map<std::pair<std::string, bool>, FieldOps> ops;  // (strategy, folded)
   for (const char* t : {ecvrf::DoubleAdd::tag, ecvrf::Window4::tag, ecvrf::Wnaf5::tag, ecvrf::JoyeTunstall::tag})
-    ops[t] = field_ops_per_attempt(t, job);
+    for (bool folded : {false, true}) ops[{t, folded}] = field_ops_per_attempt(t, job, folded);
   std::printf("\n%-44s %9s %8s %11s %7s %-40s\n", "variant", "MH/s", "vs best", "mul+sqr/att", "IMAD %", "kernels: registers / local bytes");
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
   std::map<int, std::pair<std::string, double>> pick;
@@ -120,9 +120,10 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     }
     const double mh = rate[c.label()] / 1e6;
     std::string tag;
+    bool folded = false;
     for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name == c.variant) tag = v.strategy;
-    const FieldOps& f = ops[tag];
+      if (v.name == c.variant) tag = v.strategy, folded = v.folded;
+    const FieldOps& f = ops[{tag, folded}];
     const double imad = rate[c.label()] * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
     char fo[32];
     std::snprintf(fo, sizeof fo, "%.0f+%.0f", f.mul, f.sqr);

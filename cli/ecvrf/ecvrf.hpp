@@ -93,7 +93,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& o);
 struct FieldOps {
   double mul, sqr;
 };
-FieldOps field_ops_per_attempt(const std::string& tag, const Job& job);
+FieldOps field_ops_per_attempt(const std::string& tag, const Job& job, bool folded);
 constexpr double kFe32ImadPerMul = 112, kFe32ImadPerSqr = 88;  // op_count.cpp
 
 SelftestReport selftest(const SelftestOptions& opt);

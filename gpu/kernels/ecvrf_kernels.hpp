@@ -18,7 +18,7 @@ namespace bx::kern {
 struct EcvrfDeviceVariant {
   std::string name, layout, backend, strategy, pipeline;
   int k;
-  std::vector<std::string> point_strategies;  // the strategies its point checks run (ecvrf_point_checks)
+  std::vector<std::string> point_strategies;  bool folded;  // the cofactor folded (8 (t P), t = 8x mod L); false: the spec's steps (the oracle)  // the strategies its point checks run (ecvrf_point_checks)
 };
 // The variants compiled into this build, in a fixed order (BX_ECVRF_KERNELS: all, or one: each kernel
 // template once).

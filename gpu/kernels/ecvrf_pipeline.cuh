@@ -339,7 +339,7 @@ struct EcvrfLauncher {
     return point_checks_of<F>(in, point_strategies{});
   }
   static EcvrfRunner runner() {
-    return {{V::name(), F::name, F::backend::name, S::tag, V::pipeline(), V::K, strategy_tags(point_strategies{})},
+    return {{V::name(), F::name, F::backend::name, S::tag, V::pipeline(), V::K, strategy_tags(point_strategies{}), V::folded},
             &set_scalar, &alloc, &run, &kernels, &point_checks};
   }
 };
