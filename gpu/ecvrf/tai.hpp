@@ -39,7 +39,6 @@ BX_HD bool candidate_to_h(ge_ext<F>& H, const uint8_t cand[32], DecodeStatus* st
 // raw candidate P itself, true iff it decodes and is not of small order, i.e. exactly when
 // candidate_to_h is true. 8P is the identity exactly for the 8 torsion points, whose y (bits 0..254)
 // is 0, 1, p - 1, y8 or p - y8 (spec 2.4), so the test reads the candidate's bytes before any decoding.
-// Output: P = (x, y, 1, xy) tight with a valid T.
 BX_HD bool small_order_y(const uint8_t s[32]) {
   // y8 and p - y8, little-endian, bit 255 clear.
   constexpr uint8_t y8[2][32] = {
@@ -60,6 +59,7 @@ BX_HD bool small_order_y(const uint8_t s[32]) {
   const bool order8 = (d8a == 0 && s[0] == y8[0][0]) || (d8b == 0 && s[0] == y8[1][0]);
   return y01 || ym1 || (order8 && !BX_FAULT(ecvrf_small_order_y_misses_order8));
 }
+// Output: P = (x, y, 1, xy) tight with a valid T (the identity when false).
 template <class F>
 BX_HD bool candidate_to_p(ge_ext<F>& P, const uint8_t cand[32]) {
   if (small_order_y(cand)) {
@@ -67,6 +67,11 @@ BX_HD bool candidate_to_p(ge_ext<F>& P, const uint8_t cand[32]) {
     return false;
   }
   return ge_decode<F>(P, cand) == DecodeStatus::valid;
+}
+// The candidate test of a pipeline: candidate_to_p when it folds the cofactor, else candidate_to_h.
+template <class F, bool Folded>
+BX_HD bool candidate_point(ge_ext<F>& Q, const uint8_t cand[32]) {
+  return Folded ? candidate_to_p<F>(Q, cand) : candidate_to_h<F>(Q, cand);
 }
 
 // Steps 1-3 over a prepared hash_string block: the first ctr in 0..255 whose candidate gives a
@@ -81,7 +86,7 @@ BX_HD int encode_to_curve_tai(ge_ext<F>& H, H2cBlock& m) {
     sha512_one_block<RollingSha>(st, m.w);
     uint8_t cand[32];
     sha512_digest_bytes(cand, st, 32);
-    if (Folded ? candidate_to_p<F>(H, cand) : candidate_to_h<F>(H, cand)) return ctr;
+    if (candidate_point<F, Folded>(H, cand)) return ctr;
   }
   return -1;
 }

@@ -208,7 +208,7 @@ __global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
     ecvrf::sha512_one_block(st, m.w);
     uint8_t cand[32];
     ecvrf::sha512_digest_bytes(cand, st, 32);
-    found = Folded ? ecvrf::candidate_to_p<F>(H, cand) : ecvrf::candidate_to_h<F>(H, cand);
+    found = ecvrf::candidate_point<F, Folded>(H, cand);
   }
   if (found || (last && capped_reported)) {
     if (!found) ecvrf::ge_identity<F>(H);
