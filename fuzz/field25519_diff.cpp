@@ -8,9 +8,11 @@
 // The layout contract is kept by the program itself: add takes tight registers; a loose one is
 // carried first (an operation of its own, checked too).
 #include "fuzz/fuzz_hex.hpp"
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gpu/field25519/layouts.hpp"
@@ -46,7 +48,21 @@ struct Machine {
     }
   }
   void out(uint8_t s[32], int d) const { F::to_bytes(s, r[d]); }
+  static std::string name() { return std::string(F::name) + "/portable"; }
 };
+
+// One machine per layout of AllLayouts.
+template <class L>
+struct machines_of;
+template <template <class> class... Ls>
+struct machines_of<layout_list<Ls...>> {
+  using type = std::tuple<Machine<Ls<portable>>...>;
+};
+using Machines = machines_of<AllLayouts>::type;
+template <class Fn>
+void each_machine(Machines& ms, Fn&& fn) {
+  std::apply([&](auto&... m) { (fn(m), ...); }, ms);
+}
 
 const char* kOpNames[8] = {"add", "sub", "mul", "sqr", "mul_small", "neg", "invert", "carry"};
 
@@ -58,11 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int i = 0; i < 32; ++i) a[i] = data[i], b[i] = data[32 + i];
   a[31] &= 0x7f;
   b[31] &= 0x7f;
-  Machine<Fe51<portable>> m51;
-  Machine<Fe32<portable>> m32;
-  Machine<Fe29<portable>> m29;
-  Machine<Fe26<portable>> m26;
-  m51.init(a, b), m32.init(a, b), m29.init(a, b), m26.init(a, b);
+  Machines ms;
+  each_machine(ms, [&](auto& m) { m.init(a, b); });
   bx::ref::Int ref[4];
   {
     R::Bytes32 ab, bb;
@@ -81,10 +94,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const int s1 = (c >> 3) & 3, s2 = (c >> 5) & 3, d = 2 + (c >> 7);
     if (op == 6 && ++inversions > 2) op = 2;  // bound the cost of a run
     const bool c1 = op == 0 && !tight[s1], c2 = op == 0 && !tight[s2];
-    m51.step(op, s1, s2, d, c1, c2);
-    m32.step(op, s1, s2, d, c1, c2);
-    m29.step(op, s1, s2, d, c1, c2);
-    m26.step(op, s1, s2, d, c1, c2);
+    each_machine(ms, [&](auto& m) { m.step(op, s1, s2, d, c1, c2); });
     const bx::ref::Int x = ref[s1], y = ref[s2];
     switch (op) {
       case 0: ref[d] = R::add(x, y); break;
@@ -99,17 +109,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     tight[d] = op != 0;
     program += std::string(kOpNames[op]) + "(r" + std::to_string(s1) + (op <= 2 ? ",r" + std::to_string(s2) : "") + ")->r" +
                std::to_string(d) + (c1 || c2 ? " [carried]" : "") + "; ";
-    uint8_t o[4][32];
-    m51.out(o[0], d), m32.out(o[1], d), m29.out(o[2], d), m26.out(o[3], d);
     const auto e = R::encode(ref[d]);
     bool same = true;
-    for (int i = 0; i < 4; ++i) same = same && std::equal(e.begin(), e.end(), o[i]);
+    std::string answers;
+    each_machine(ms, [&](auto& m) {
+      uint8_t o[32];
+      m.out(o, d);
+      same = same && std::equal(e.begin(), e.end(), o);
+      answers += "  " + m.name() + std::string(14 - std::min<size_t>(13, m.name().size()), ' ') + hex(o, 32) + "\n";
+    });
     if (!same) {
       std::fprintf(stderr,
                    "field25519 differential failure after step %zu\n  program: %s\n  a = %s\n  b = %s\n"
-                   "  reference     %s\n  fe51/portable %s\n  fe32/portable %s\n  fe29/portable %s\n  fe26/portable %s\n",
-                   k, program.c_str(), hex(a, 32).c_str(), hex(b, 32).c_str(), hex(e.data(), 32).c_str(),
-                   hex(o[0], 32).c_str(), hex(o[1], 32).c_str(), hex(o[2], 32).c_str(), hex(o[3], 32).c_str());
+                   "  reference     %s\n%s",
+                   k, program.c_str(), hex(a, 32).c_str(), hex(b, 32).c_str(), hex(e.data(), 32).c_str(), answers.c_str());
       std::abort();
     }
   }

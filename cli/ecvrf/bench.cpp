@@ -102,13 +102,18 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     best_rate = std::max(best_rate, rate[c.label()]);
   }
   const double ceiling = kern::imad_ceiling(ctx.devices.gpus[0]);
+  const double fp64_ceiling = kern::dfma_ceiling(ctx.devices.gpus[0]);
   std::printf("IMAD issue ceiling (microbenchmark, gpu%d): %.2f T/s. IMAD %% = attempts/s x (muls x %.0f + sqrs x %.0f) / "
               "ceiling: the share of the ceiling the field products alone take (fe32's PTX counts; other layouts differ)\n",
               ctx.devices.gpus[0], ceiling / 1e12, kFe32ImadPerMul, kFe32ImadPerSqr);
+  std::printf("DFMA issue ceiling: %.2f T/s. FP64 %% (fe51s-ptx rows) = attempts/s x (muls x %.0f + sqrs x %.0f) / ceiling: the "
+              "share of the FP64 pipe its field products take\n",
+              fp64_ceiling / 1e12, kFe51sFp64PerMul, kFe51sFp64PerSqr);
   std::map<std::pair<std::string, bool>, FieldOps> ops;  // (strategy, folded)
   for (const char* t : {ecvrf::DoubleAdd::tag, ecvrf::Window4::tag, ecvrf::Wnaf5::tag, ecvrf::JoyeTunstall::tag})
     for (bool folded : {false, true}) ops[{t, folded}] = field_ops_per_attempt(t, job, folded);
-  std::printf("\n%-44s %9s %8s %11s %7s %-40s\n", "variant", "MH/s", "vs best", "mul+sqr/att", "IMAD %", "kernels: registers / local bytes");
+  std::printf("\n%-44s %9s %8s %11s %7s %7s %-40s\n", "variant", "MH/s", "vs best", "mul+sqr/att", "IMAD %", "FP64 %",
+              "kernels: registers / local bytes");
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
   std::map<int, std::pair<std::string, double>> pick;
   for (const C& c : list) {
@@ -120,17 +125,20 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     }
     const double mh = rate[c.label()] / 1e6;
     std::string tag;
-    bool folded = false;
+    bool folded = false, fp64 = false;
     for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name == c.variant) tag = v.strategy, folded = v.folded;
+      if (v.name == c.variant) tag = v.strategy, folded = v.folded, fp64 = v.layout == "fe51s" && v.backend == "ptx";
     const FieldOps& f = ops[{tag, folded}];
-    const double imad = rate[c.label()] * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
-    char fo[32];
+    const double imad = fp64 ? 0 : rate[c.label()] * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
+    const double fp64_share = fp64 ? rate[c.label()] * (f.mul * kFe51sFp64PerMul + f.sqr * kFe51sFp64PerSqr) / fp64_ceiling : 0;
+    char fo[32], im[16] = "-", fp[16] = "-";
     std::snprintf(fo, sizeof fo, "%.0f+%.0f", f.mul, f.sqr);
-    std::printf("%-44s %9.3f %8.3f %11s %6.1f%% %-40s\n", c.label().c_str(), mh, rate[c.label()] / best_rate, fo, 100 * imad,
+    if (!fp64) std::snprintf(im, sizeof im, "%.1f%%", 100 * imad);
+    if (fp64) std::snprintf(fp, sizeof fp, "%.1f%%", 100 * fp64_share);
+    std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate[c.label()] / best_rate, fo, im, fp,
                 kinfo.c_str());
     js.push_back({{"variant", c.variant}, {"device", c.dev}, {"mh_per_s", mh}, {"field_muls", f.mul}, {"field_sqrs", f.sqr},
-                  {"imad_fraction_field_products", imad}, {"kernels", kj}});
+                  {"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}});
     if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity &&
         (!pick.count(c.dev) || pick[c.dev].second < mh))
       pick[c.dev] = {c.variant, mh};

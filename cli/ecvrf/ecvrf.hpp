@@ -95,6 +95,7 @@ struct FieldOps {
 };
 FieldOps field_ops_per_attempt(const std::string& tag, const Job& job, bool folded);
 constexpr double kFe32ImadPerMul = 112, kFe32ImadPerSqr = 88;  // op_count.cpp
+constexpr double kFe51sFp64PerMul = 85, kFe51sFp64PerSqr = 50;  // op_count.cpp
 
 SelftestReport selftest(const SelftestOptions& opt);
 struct Golden;

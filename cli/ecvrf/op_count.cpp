@@ -3,7 +3,9 @@
 // lanes, so a GPU attempt performs the same operations; only the TAI tries vary, averaged here over 256
 // nonces), in the spec's form or the cofactor-folded one of the miner pipelines. The bench turns them into the IMAD share of each attempt: the PTX of fe32 issues 112 IMADs
 // per multiplication (three 4x4 Karatsuba products of 16 mad.lo + 16 mad.hi, 16 in the 38-fold) and 88
-// per squaring (56 cross, 16 diagonal, 16 fold).
+// per squaring (56 cross, 16 diagonal, 16 fold). fe51s forms its products on the FP64 pipe instead: 3 FP64
+// instructions a product (DFMA.RZ, DADD, DFMA.RZ) and one an operand conversion, so 25 * 3 + 10 = 85 per
+// multiplication and 15 * 3 + 5 = 50 per squaring.
 #include "cli/ecvrf/ecvrf.hpp"
 #include "gpu/ecvrf/tai.hpp"
 #include "reference/ecvrf/vrf.hpp"

@@ -1636,7 +1636,7 @@ struct FileKind {
 };
 const std::vector<FileKind>& files() {
   static const std::vector<FileKind> f = {
-      {kRfcPath, generate_rfc, check_rfc, "golden model, RFC 9381 literals, host SHA-512 and 4 layouts x 4 strategies"},
+      {kRfcPath, generate_rfc, check_rfc, "golden model, RFC 9381 literals, host SHA-512 and every layout x 4 strategies"},
       {kDecodePath, generate_decode, check_decode, "golden model, libsodium, 4 host layouts"},
       {kScalarPath, generate_scalar, check_scalar, "golden model, 4 host layouts x 4 strategies"},
       {kBatchPath, generate_batch, check_batch, "golden model, 4 host layouts"},

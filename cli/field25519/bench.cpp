@@ -87,6 +87,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
     size_t threads;
     int iters;
     double ceiling = 0;  // IMAD/s, GPU only
+    double fp64_ceiling = 0;  // DFMA/s, GPU only (fe51s forms its products on the FP64 pipe)
     std::vector<Runner> runners;
   };
   std::vector<Place> places;
@@ -99,6 +100,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
   for (int dev : devices.gpus) {
     Place p{"gpu" + std::to_string(dev), size_t(kern::device_sm_count(dev)) * 2048, opt.iters, 0, {}};
     p.ceiling = kern::imad_ceiling(dev);
+    p.fp64_ceiling = kern::dfma_ceiling(dev);
     for (auto& name : kern::fe_device_impls()) {
       Runner r{name, p.where, {}};
       const size_t threads = p.threads;
@@ -112,8 +114,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
       r.local = info.local_bytes;
       p.runners.push_back(std::move(r));
     }
-    std::printf("%s: %s, %d SMs, measured IMAD ceiling %.2f T/s\n", p.where.c_str(), kern::device_name(dev).c_str(),
-                kern::device_sm_count(dev), p.ceiling / 1e12);
+    std::printf("%s: %s, %d SMs, measured IMAD ceiling %.2f T/s, DFMA ceiling %.2f T/s\n", p.where.c_str(),
+                kern::device_name(dev).c_str(), kern::device_sm_count(dev), p.ceiling / 1e12, p.fp64_ceiling / 1e12);
     places.push_back(std::move(p));
   }
 #endif
@@ -150,8 +152,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
       parity_ok = parity_ok && rt.parity;
       for (auto& [label, v] : rt.seconds) secs[{label, int(op)}] = v;
     }
-    std::printf("\n%-16s %-5s %-4s %12s %12s %14s %6s %8s\n", "impl", "where", "op", "G op/s", "vs fe51", "IMAD slots/op",
-                "regs", "local B");
+    std::printf("\n%-16s %-5s %-4s %12s %12s %14s %14s %6s %8s\n", "impl", "where", "op", "G op/s", "vs fe51",
+                "IMAD slots/op", "DFMA slots/op", "regs", "local B");
     std::map<int, double> base;
     for (auto& r : p.runners)
       for (Op op : {Op::mul, Op::sqr}) {
@@ -159,13 +161,16 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
         const double rate = double(p.threads) * p.iters / med;
         if (!base.count(int(op))) base[int(op)] = rate;
         const double slots = p.ceiling > 0 ? p.ceiling / rate : 0;
-        char sl[32] = "-", rg[16] = "-", lc[16] = "-";
+        const double fp64_slots = p.fp64_ceiling > 0 ? p.fp64_ceiling / rate : 0;
+        char sl[32] = "-", fs[32] = "-", rg[16] = "-", lc[16] = "-";
         if (p.ceiling > 0) std::snprintf(sl, sizeof sl, "%.1f", slots);
+        if (p.fp64_ceiling > 0) std::snprintf(fs, sizeof fs, "%.1f", fp64_slots);
         if (r.regs >= 0) std::snprintf(rg, sizeof rg, "%d", r.regs), std::snprintf(lc, sizeof lc, "%zu", r.local);
-        std::printf("%-16s %-5s %-4s %12.3f %11.2fx %14s %6s %8s\n", r.name.c_str(), p.where.c_str(), f25519::op_name(op),
-                    rate / 1e9, rate / base[int(op)], sl, rg, lc);
+        std::printf("%-16s %-5s %-4s %12.3f %11.2fx %14s %14s %6s %8s\n", r.name.c_str(), p.where.c_str(),
+                    f25519::op_name(op), rate / 1e9, rate / base[int(op)], sl, fs, rg, lc);
         js.push_back({{"impl", r.name}, {"where", p.where}, {"op", f25519::op_name(op)}, {"ops_per_s", rate},
-                      {"imad_slots_per_op", slots}, {"imad_ceiling", p.ceiling}, {"registers", r.regs},
+                      {"imad_slots_per_op", slots}, {"imad_ceiling", p.ceiling}, {"dfma_slots_per_op", fp64_slots},
+                      {"dfma_ceiling", p.fp64_ceiling}, {"registers", r.regs},
                       {"local_bytes", r.local}, {"rounds", ctx.rounds}});
       }
   }

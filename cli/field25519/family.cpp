@@ -12,7 +12,7 @@ class Field25519 final : public Family {
  public:
   std::string name() const override { return "field25519"; }
   std::string description() const override {
-    return "arithmetic mod 2^255-19 in four limb layouts x two carry backends; X25519 over each";
+    return "arithmetic mod 2^255-19 in every limb layout x two carry backends; X25519 over each";
   }
   std::vector<VariantInfo> variants() const override { return field_variants(); }
   SelftestReport selftest(const SelftestOptions& opt) const override { return field25519::selftest(opt); }
@@ -48,6 +48,7 @@ class Field25519 final : public Family {
     return {
         {"conformance", false, "{build}/property_tests/field25519/field25519_conformance_test --gtest_brief=1"},
         {"x25519", false, "{build}/property_tests/field25519/x25519_test --gtest_brief=1"},
+        {"split52", false, "{build}/property_tests/field25519/split52_test --gtest_brief=1"},
         {"fuzz-corpus", false, "{build}/field25519_diff_replay {source}/fuzz/corpus/field25519_diff"},
         {"verify-cpu", false, "{build}/bitexact verify field25519 --device cpu --ops 20000 --quiet"},
         {"gpu-tests", true, "{build}/property_tests/field25519/field25519_gpu_test --gtest_brief=1"},

@@ -81,7 +81,7 @@ template <template <class> class... Ls>
 void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_list<Ls...>) {
   if (sel.cpu) (out.push_back(host_impl<Ls<carry::portable>>()), ...);
 #if defined(BX_HAVE_CUDA)
-  const auto compiled = kern::fe_device_impls();  // BX_FIELD25519_KERNELS=one compiles fe32/ptx only
+  const auto compiled = kern::fe_device_impls();  // BX_FIELD25519_KERNELS=one: fe32/ptx and fe51s/ptx only
   const auto add = [&](FieldImpl fi) {
     if (std::find(compiled.begin(), compiled.end(), fi.name) != compiled.end()) out.push_back(std::move(fi));
   };

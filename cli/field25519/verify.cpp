@@ -105,7 +105,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
               (unsigned long long)opt.seed, (unsigned long long)opt.first);
   if (!devices.gpus.empty()) {
 #if defined(BX_HAVE_CUDA)
-    const auto impls = kern::fe_device_impls();
+    const auto impls = kern::fe_bulk_impls();
     std::printf("implementations per draw on each GPU: %zu (every layout x backend); judged: disagreements and 1 draw in 2^%d\n",
                 impls.size(), opt.sample_shift);
     const size_t ng = devices.gpus.size();

@@ -181,6 +181,19 @@ struct portable {
       c >>= 32;
     }
   }
+  // Product split at 2^52 (the signed 5x51 layout Fe51s): for |a*b| < 2^103,
+  // hi = floor(a*b / 2^52) and lo = a*b - hi*2^52 in [0, 2^52). Operands pass through split52_operand
+  // first (x in [-2^52, 2^52)). A backend returns hi + split52_hi_bias and lo + split52_lo_bias
+  // (mod 2^64), so a sum of n raw values is the true sum plus n biases. Here: the 128-bit product, no bias.
+  using split52_operand_t = int64_t;
+  static constexpr uint64_t split52_hi_bias = 0, split52_lo_bias = 0;
+  BX_HD static int64_t split52_operand(int64_t x) { return x; }
+  BX_HD static void split52(uint64_t& hi, uint64_t& lo, int64_t a, int64_t b) {
+    const __int128 p = (__int128)a * b;
+    hi = uint64_t(int64_t(p >> 52));  // arithmetic shift: floor
+    if (BX_FAULT(fe51s_split_hi_truncated)) hi = uint64_t(int64_t(p / ((__int128)1 << 52)));
+    lo = uint64_t(p) & ((uint64_t(1) << 52) - 1);
+  }
 };
 
 struct ptx {
@@ -634,6 +647,41 @@ struct ptx {
 #endif
   }
 
+  // The split52 contract of `portable`, on the FP64 pipe (DFMA, 64 per clock per SM on sm_90, beside the
+  // integer pipes). Operands are doubles x * 2^-51; the product P = a*b is then P * 2^-102 in (-2, 2).
+  //   ph = rz(6 + P 2^-102): [4, 8) has ulp 2^-50 = 2^52 units of P, so ph = 6 + floor(P / 2^52) 2^-50
+  //        (rounding toward zero is floor on a positive sum) and bits(ph) = bits(6) + hi.
+  //   s  = (6 + 2^-50) - ph = (1 - hi) 2^-50, exact.
+  //   pl = rz(P 2^-102 + s) = 2^-50 + lo 2^-102 in [2^-50, 2^-49), exact (ulp 2^-102), so
+  //        bits(pl) = bits(2^-50) + lo.
+  // Biases per product: bits(6.0) on hi, bits(2^-50) on lo.
+  using split52_operand_t = double;
+  static constexpr uint64_t split52_hi_bias = 0x4018000000000000ULL;  // 6.0
+  static constexpr uint64_t split52_lo_bias = 0x3cd0000000000000ULL;  // 2^-50
+  // x in [-2^52, 2^52) -> x * 2^-51, exactly: the bit pattern u = x + 2^52 in [0, 2^53) reads as the
+  // double u * 2^-1074 (subnormals and the lowest binade share that ulp), and u 2^-1074 2^1023 - 2 = x 2^-51.
+  BX_HD static double split52_operand(int64_t x) {
+#if BX_ON_DEVICE
+    const double u = __longlong_as_double((long long)(uint64_t(x) + (uint64_t(1) << 52)));
+    return __fma_rn(u, 0x1p1023, -2.0);
+#else
+    (void)x;
+    ptx_backend_called_on_host();
+#endif
+  }
+  BX_HD static void split52(uint64_t& hi, uint64_t& lo, double a, double b) {
+#if BX_ON_DEVICE
+    const bool nearest = BX_FAULT(fe51s_split_round_nearest);
+    const double ph = nearest ? __fma_rn(a, b, 6.0) : __fma_rz(a, b, 6.0);
+    const double s = __dsub_rn(6.0 + 0x1p-50, ph);
+    const double pl = nearest ? __fma_rn(a, b, s) : __fma_rz(a, b, s);
+    hi = uint64_t(__double_as_longlong(ph));
+    lo = uint64_t(__double_as_longlong(pl));
+#else
+    (void)hi, (void)lo, (void)a, (void)b;
+    ptx_backend_called_on_host();
+#endif
+  }
 };
 
 }  // namespace carry

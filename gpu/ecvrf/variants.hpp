@@ -39,6 +39,8 @@ template <class S, int K>
 using Fe32Fused = Variant<f25519::Fe32<carry::ptx>, S, Pipeline::fused, K>;
 template <class S, int K>
 using Fe32Compact = Variant<f25519::Fe32<carry::ptx>, S, Pipeline::compact, K>;
+template <class S, int K>
+using Fe51sCompact = Variant<f25519::Fe51s<carry::ptx>, S, Pipeline::compact, K>;
 
 // gpu/kernels/ecvrf_layouts_wide.cu and ecvrf_layouts_narrow.cu (two units: nvcc takes ~35 s per layout)
 using WideLayoutVariants =
@@ -58,6 +60,11 @@ using Fe32CompactVariants =
                  Fe32Compact<Window4, 1>, Fe32Compact<Window4, 2>, Fe32Compact<Window4, 4>, Fe32Compact<Wnaf5, 1>,
                  Fe32Compact<Wnaf5, 2>, Fe32Compact<Wnaf5, 4>, Fe32Compact<JoyeTunstall, 1>,
                  Fe32Compact<JoyeTunstall, 2>, Fe32Compact<JoyeTunstall, 4>>;
+// gpu/kernels/ecvrf_fe51s.cu: the FP64-split layout, the 4-bit window fused on each backend (a layout
+// variant), and compacted on the ptx backend with the strategies that lead on fe32.
+using Fe51sVariants =
+    variant_list<W4Fused<f25519::Fe51s<carry::portable>>, W4Fused<f25519::Fe51s<carry::ptx>>,
+                 Fe51sCompact<Window4, 2>, Fe51sCompact<JoyeTunstall, 2>, Fe51sCompact<JoyeTunstall, 4>>;
 // BX_ECVRF_KERNELS=one: each kernel template once (fused on the oracle, h2c + mult with batch inversion).
 using OneModeCompact = Fe32Compact<Window4, 2>;
 
@@ -72,6 +79,7 @@ void for_each_gpu_variant(Fn&& fn) {
   for_each_variant_in(NarrowLayoutVariants{}, fn);
   for_each_variant_in(Fe32FusedVariants{}, fn);
   for_each_variant_in(Fe32CompactVariants{}, fn);
+  for_each_variant_in(Fe51sVariants{}, fn);
 }
 
 }  // namespace bx::ecvrf

@@ -5,6 +5,7 @@
 #include "gpu/field25519/fe29.hpp"
 #include "gpu/field25519/fe32.hpp"
 #include "gpu/field25519/fe51.hpp"
+#include "gpu/field25519/fe51s.hpp"
 #include "gpu/field25519/fe_ops.hpp"
 
 namespace bx::f25519 {
@@ -14,7 +15,7 @@ struct type_list {};
 
 template <template <class> class... Ls>
 struct layout_list {};
-using AllLayouts = layout_list<Fe51, Fe32, Fe29, Fe26>;
+using AllLayouts = layout_list<Fe51, Fe32, Fe29, Fe26, Fe51s>;
 
 // Operations a batch evaluates (the oracle, vectors, selftest and kernels share this numbering).
 enum class Op : int { add, sub, neg, mul, sqr, mul_small, invert, pow22523, sqrt_ratio, canonical, count_ };

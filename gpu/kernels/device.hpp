@@ -13,6 +13,7 @@ int device_sm_count(int dev);
 // the pipe's issue limit, not latency). Return instructions/s.
 double imad_ceiling(int dev);  // 32-bit multiply-add (FMA pipe)
 double ialu_ceiling(int dev);  // LOP3 (integer ALU pipe)
+double dfma_ceiling(int dev);  // fma.rz.f64 (FP64 pipe: fe51s forms its products there)
 double mul64x64_ceiling(int dev);  // full 64x64 -> 128-bit products (mul.lo.u64 + mul.hi.u64 pairs)
 
 }  // namespace bx::kern

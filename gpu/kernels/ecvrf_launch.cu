@@ -14,6 +14,7 @@ void ecvrf_runners_layouts_wide(std::vector<EcvrfRunner>& out);
 void ecvrf_runners_layouts_narrow(std::vector<EcvrfRunner>& out);
 void ecvrf_runners_fe32_fused(std::vector<EcvrfRunner>& out);
 void ecvrf_runners_fe32_compact(std::vector<EcvrfRunner>& out);
+void ecvrf_runners_fe51s(std::vector<EcvrfRunner>& out);
 
 namespace {
 
@@ -24,6 +25,7 @@ const std::vector<EcvrfRunner>& runners() {
     ecvrf_runners_layouts_narrow(v);
     ecvrf_runners_fe32_fused(v);
     ecvrf_runners_fe32_compact(v);
+    ecvrf_runners_fe51s(v);
     return v;
   }();
   return all;

@@ -78,6 +78,12 @@ __global__ void k_bench(uint64_t seed, int iters, size_t n, uint8_t* out) {
 
 }  // namespace
 
+std::vector<std::string> fe_bulk_impls() {
+  std::vector<std::string> v;
+  for_each_impl(DeviceImpls{}, [&](auto tag) { v.push_back(impl_name<decltype(tag)>()); });
+  return v;
+}
+
 BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift) {
   select(dev);
   BulkResult res;

@@ -37,7 +37,29 @@ __global__ void k_derive_constants(uint8_t* out) {
     for (int j = 0; j < 32; ++j) out[32 * c + j] = r[c][j];
 }
 
+// carry::ptx::split52 (FP64 pipe) per pair, the biases removed: the true hi and lo.
+__global__ void k_split52(const int64_t* a, const int64_t* b, size_t n, uint64_t* hi, uint64_t* lo) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  uint64_t h, l;
+  carry::ptx::split52(h, l, carry::ptx::split52_operand(a[i]), carry::ptx::split52_operand(b[i]));
+  hi[i] = h - carry::ptx::split52_hi_bias;
+  lo[i] = l - carry::ptx::split52_lo_bias;
+}
+
 }  // namespace
+
+void split52_on_device(int dev, const int64_t* a, const int64_t* b, size_t n, uint64_t* hi, uint64_t* lo) {
+  select(dev);
+  DevBuf<int64_t> da(n), db(n);
+  DevBuf<uint64_t> dh(n), dl(n);
+  da.put(a, n);
+  db.put(b, n);
+  k_split52<<<blocks_for(n, 128), 128>>>(da.p, db.p, n, dh.p, dl.p);
+  BX_CUDA_LAUNCH("k_split52");
+  dh.get(hi, n);
+  dl.get(lo, n);
+}
 
 void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out) {
   select(dev);

@@ -18,6 +18,10 @@ std::vector<std::string> fe_device_impls();  // layout/backend names with per-im
 // was_square (1 for other ops).
 void fe_eval_bytes(int dev, const std::string& impl, f25519::Op op, const uint8_t* a, const uint8_t* b,
                    size_t n, uint8_t* out, uint8_t* flags);
+// carry::ptx::split52, the FP64 product split of fe51s, on the device for each pair (a[i], b[i]) with
+// |a|, |b| < 2^52 and |a b| < 2^103: hi = floor(a b / 2^52) and lo = a b mod 2^52, biases removed (the
+// tests compare it with carry::portable's 128-bit product).
+void split52_on_device(int dev, const int64_t* a, const int64_t* b, size_t n, uint64_t* hi, uint64_t* lo);
 // The start-up derivation (f25519::fe_derive_constants) in one device thread: out[kDerivedConstants][32].
 void fe_derive_constants_on(int dev, const std::string& impl, uint8_t* out);
 void x25519_batch(int dev, const std::string& impl, const uint8_t* scalar, const uint8_t* u, size_t n,
@@ -53,6 +57,9 @@ struct BulkResult {
   double seconds = 0;
 };
 BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift);
+// The implementations the bulk kernel runs, in mismatch_mask bit order: every layout x backend whatever
+// BX_FIELD25519_KERNELS says (implementation 0 is the row the others are compared with).
+std::vector<std::string> fe_bulk_impls();
 
 // Bench: each thread runs `iters` dependent ops (x = x*y or x = x^2) from drawn start values
 // draw_operand(seed, thread, 0/1), then writes canonical x to `out` (threads x 32 bytes, for parity).

@@ -43,10 +43,12 @@ struct device_impls_of<layout_list<Ls...>> {
 using DeviceImpls = device_impls_of<AllLayouts>::type;
 
 // The per-implementation kernels of field25519_eval.cu and field25519_x25519.cu: every implementation, or
-// with BX_FIELD25519_KERNELS=one (a gate without a GPU: each kernel template once) fe32/ptx alone. The bulk
-// kernel (field25519_bulk.cu) always runs every implementation, so every layout's device code is compiled.
+// with BX_FIELD25519_KERNELS=one (a gate without a GPU: each kernel template once) fe32/ptx and fe51s/ptx,
+// the two carry paths whose device code runs nowhere on the host (PTX integer chains, FP64 product
+// splits), so that the on-card selftest of that build still checks both. The bulk kernel
+// (field25519_bulk.cu) always runs every implementation, so every layout's device code is compiled.
 #if defined(BX_FIELD25519_KERNELS_ONE)
-using KernelImpls = type_list<Fe32<ptx>>;
+using KernelImpls = type_list<Fe32<ptx>, Fe51s<ptx>>;
 #else
 using KernelImpls = DeviceImpls;
 #endif

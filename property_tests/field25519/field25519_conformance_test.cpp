@@ -231,15 +231,16 @@ TEST(CrossLayout, AllLayoutsAgreeOnEveryOp) {
     const Int a = *gen_value_255(), b = *gen_value_255();
     auto ab = ref::to_le_bytes(a, 32), bb = ref::to_le_bytes(b, 32);
     for (const OpSpec& s : kOps) {
-      uint8_t o[4][32];
-      bool f[4];
-      f[0] = eval_bytes<Fe51<portable>>(s.op, o[0], ab.data(), bb.data());
-      f[1] = eval_bytes<Fe32<portable>>(s.op, o[1], ab.data(), bb.data());
-      f[2] = eval_bytes<Fe29<portable>>(s.op, o[2], ab.data(), bb.data());
-      f[3] = eval_bytes<Fe26<portable>>(s.op, o[3], ab.data(), bb.data());
-      for (int k = 1; k < 4; ++k)
-        if (!std::equal(o[0], o[0] + 32, o[k]) || f[0] != f[k])
-          RC_FAIL(std::string(op_name(s.op)) + ": layout " + std::to_string(k) + " differs from fe51\n" + hexdump_bytes(o[0], o[k]));
+      std::vector<std::pair<std::string, std::array<uint8_t, 33>>> outs;  // 32 bytes and the flag
+      for_each_host_layout([&]<class F>() {
+        std::array<uint8_t, 33> o{};
+        o[32] = eval_bytes<F>(s.op, o.data(), ab.data(), bb.data());
+        outs.emplace_back(F::name, o);
+      });
+      for (size_t k = 1; k < outs.size(); ++k)
+        if (outs[k].second != outs[0].second)
+          RC_FAIL(std::string(op_name(s.op)) + ": " + outs[k].first + " differs from " + outs[0].first + "\n" +
+                  hexdump_bytes(outs[0].second.data(), outs[k].second.data()));
     }
   }));
 }

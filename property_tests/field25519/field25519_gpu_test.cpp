@@ -10,6 +10,7 @@
 #include "cli/paths.hpp"
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "cli/field25519/reference_op.hpp"
 #include "property_tests/field25519/field25519_gen.hpp"
+#include "property_tests/field25519/split52_cases.hpp"
 
 namespace bx::test {
 namespace {
@@ -40,6 +42,10 @@ template <class F>
 struct GpuConformance : ::testing::Test {
   void SetUp() override {
     if (kern::device_count() == 0) GTEST_SKIP() << "NOT RUN: no CUDA device";
+    const std::string impl = std::string(F::name) + "/" + F::backend::name;
+    const auto built = kern::fe_device_impls();
+    if (std::find(built.begin(), built.end(), impl) == built.end())
+      GTEST_SKIP() << "NOT RUN: " << impl << " has no per-implementation kernels in this build (BX_FIELD25519_KERNELS=one)";
   }
 };
 TYPED_TEST_SUITE(GpuConformance, DeviceLayouts);
@@ -155,6 +161,28 @@ TEST(GpuBulk, ShortRunHasNoDisagreementAndSamplesMatchReference) {
     for (int i = 0; i < 4; ++i)
       ASSERT_TRUE(std::equal(want[i].begin(), want[i].end(), s.out[i])) << "sample " << s.index << " output " << i;
   }
+}
+
+// fe51s's FP64 product split (carry::ptx::split52: DFMA.RZ, DADD, DFMA.RZ) against the 128-bit product of
+// carry::portable on the edges of its preconditions and 2^20 seeded random pairs.
+TEST(GpuSplit52, Fp64SplitEqualsThe128BitProduct) {
+  if (kern::device_count() == 0) GTEST_SKIP() << "NOT RUN: no CUDA device";
+  const auto cases = split52_cases(0x5b1175eedULL, size_t(1) << 20);
+  std::vector<int64_t> a, b;
+  for (const auto& [x, y] : cases) a.push_back(x), b.push_back(y);
+  std::vector<uint64_t> hi(a.size()), lo(a.size());
+  kern::split52_on_device(0, a.data(), b.data(), a.size(), hi.data(), lo.data());
+  size_t bad = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    uint64_t h, l;
+    portable::split52(h, l, portable::split52_operand(a[i]), portable::split52_operand(b[i]));
+    if (h != hi[i] || l != lo[i]) {
+      if (++bad <= 5)
+        ADD_FAILURE() << "a = " << a[i] << ", b = " << b[i] << ": card hi " << int64_t(hi[i]) << " lo " << lo[i]
+                      << ", 128-bit product hi " << int64_t(h) << " lo " << l;
+    }
+  }
+  EXPECT_EQ(bad, 0u) << "of " << a.size() << " pairs";
 }
 
 }  // namespace
