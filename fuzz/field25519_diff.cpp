@@ -116,12 +116,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       uint8_t o[32];
       m.out(o, d);
       same = same && std::equal(e.begin(), e.end(), o);
-      answers += "  " + m.name() + std::string(14 - std::min<size_t>(13, m.name().size()), ' ') + hex(o, 32) + "\n";
+      answers += "  " + m.name() + std::string(16 - std::min<size_t>(15, m.name().size()), ' ') + hex(o, 32) + "\n";
     });
     if (!same) {
       std::fprintf(stderr,
                    "field25519 differential failure after step %zu\n  program: %s\n  a = %s\n  b = %s\n"
-                   "  reference     %s\n%s",
+                   "  reference       %s\n%s",
                    k, program.c_str(), hex(a, 32).c_str(), hex(b, 32).c_str(), hex(e.data(), 32).c_str(), answers.c_str());
       std::abort();
     }

@@ -19,7 +19,7 @@
   X(field25519, fe32_canon_mask_wrong_limb, shared, "8x32 canonicalisation masks limb 7 instead of limb 6 (TweetNaCl 2013)") \
   X(field25519, fe51_sub_2p_on_loose, shared, "5x51 subtraction applies the 2p bias to unreduced operands (donna sub)")     \
   X(field25519, fe51s_split_hi_not_doubled, shared, "5x51 signed: the high half of a product split at 2^52 enters the next radix-2^51 column once instead of twice") \
-  X(field25519, fe51s_split_hi_truncated, shared, "5x51 signed, 128-bit product split: hi = P / 2^52 truncates toward zero instead of flooring, so a negative product loses 2^52") \
+  X(field25519, fe51s_split_hi_truncated, shared, "5x51 signed, 128-bit product split: hi = P / 2^52 truncates toward zero instead of flooring, so a negative product (not a multiple of 2^52) gains 2^52") \
   X(field25519, fe51s_split_round_nearest, device, "5x51 signed, FP64 product split: DFMA rounds to nearest instead of toward zero, so a negative low half reads as twice itself") \
   X(field25519, sqrt_ratio_wrong_branch, shared, "sqrt_ratio keeps x when v*x^2 = -u instead of multiplying by sqrt(-1)")     \
   X(md5z, md5z_zeros_no_bswap, shared, "md5z zero count uses clz(h0) without the byte swap")                           \

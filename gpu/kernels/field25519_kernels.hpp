@@ -19,7 +19,7 @@ std::vector<std::string> fe_device_impls();  // layout/backend names with per-im
 void fe_eval_bytes(int dev, const std::string& impl, f25519::Op op, const uint8_t* a, const uint8_t* b,
                    size_t n, uint8_t* out, uint8_t* flags);
 // carry::ptx::split52, the FP64 product split of fe51s, on the device for each pair (a[i], b[i]) with
-// |a|, |b| < 2^52 and |a b| < 2^103: hi = floor(a b / 2^52) and lo = a b mod 2^52, biases removed (the
+// a, b in [-2^52, 2^52) and |a b| < 2^103: hi = floor(a b / 2^52) and lo = a b mod 2^52, biases removed (the
 // tests compare it with carry::portable's 128-bit product).
 void split52_on_device(int dev, const int64_t* a, const int64_t* b, size_t n, uint64_t* hi, uint64_t* lo);
 // The start-up derivation (f25519::fe_derive_constants) in one device thread: out[kDerivedConstants][32].

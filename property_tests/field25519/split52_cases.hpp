@@ -1,7 +1,8 @@
-// Operand pairs for the split52 contract (carry backends, used by fe51s): |a|, |b| <= 2^52 (a, b >= -2^52,
-// < 2^52) with |a b| < 2^103. The catalogue walks the edges of both preconditions and of the split itself
-// (lo = 0 and lo = 2^52 - 1, hi = -1, products at +-(2^103 - small)), then seeded random pairs at every
-// magnitude.
+// Operand pairs for the split52 contract (carry backends, used by fe51s): a, b in [-2^52, 2^52) with
+// |a b| < 2^103. The catalogue walks the edges of both preconditions and of the split itself (the edge list's
+// cross products give lo = 0 and lo = 2^52 - 1, hi = -1; each edge's largest partner gives products at
+// +-(2^103 - small)), then seeded random pairs: half at every magnitude, half with both operands of 50 to
+// 52 bits (products of 2^100 to 2^103, where the first DFMA's sum nears the ends of [4, 8)).
 #pragma once
 #include <cstdint>
 #include <random>
@@ -35,12 +36,13 @@ inline std::vector<std::pair<int64_t, int64_t>> split52_cases(uint64_t seed, siz
     for (int64_t s : {b, -b})
       if (split52_admissible(a, s)) out.emplace_back(a, s);
   }
-  // Products on either side of multiples of 2^52 (lo = 0 and lo = 2^52 - 1): 2^26 * 2^26 = 2^52 exactly.
+  // Products next to 2^52 = 2^26 * 2^26: lo = 2^26 or 2^52 - 2^26 and hi = 0, 1 (either sign).
   for (int64_t d : {int64_t(-1), int64_t(0), int64_t(1)})
     for (int64_t s : {int64_t(1), int64_t(-1)}) out.emplace_back(s * ((int64_t(1) << 26) + d), int64_t(1) << 26);
   std::mt19937_64 rng(seed);
   for (size_t i = 0; i < random_pairs; ++i) {
-    const int bits_a = int(rng() % 53), bits_b = int(rng() % 53);
+    const bool large = i & 1;
+    const int bits_a = large ? 50 + int(rng() % 3) : int(rng() % 53), bits_b = large ? 50 + int(rng() % 3) : int(rng() % 53);
     int64_t a = int64_t(rng() & ((uint64_t(1) << bits_a) - 1)), b = int64_t(rng() & ((uint64_t(1) << bits_b) - 1));
     if (rng() & 1) a = -a;
     if (rng() & 1) b = -b;
