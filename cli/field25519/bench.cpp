@@ -92,13 +92,13 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
   };
   std::vector<Place> places;
   if (devices.cpu) {
-    Place p{"cpu", 256, 256, 0, {}};
+    Place p{"cpu", 256, 256, 0, 0, {}};
     add_host_runners(p.runners, p.threads, p.iters, f25519::AllLayouts{});
     places.push_back(std::move(p));
   }
 #if defined(BX_HAVE_CUDA)
   for (int dev : devices.gpus) {
-    Place p{"gpu" + std::to_string(dev), size_t(kern::device_sm_count(dev)) * 2048, opt.iters, 0, {}};
+    Place p{"gpu" + std::to_string(dev), size_t(kern::device_sm_count(dev)) * 2048, opt.iters, 0, 0, {}};
     p.ceiling = kern::imad_ceiling(dev);
     p.fp64_ceiling = kern::dfma_ceiling(dev);
     for (auto& name : kern::fe_device_impls()) {
