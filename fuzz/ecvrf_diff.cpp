@@ -55,17 +55,12 @@ std::string layout_decode(const uint8_t s[32]) {
   return hex(e, 32);
 }
 
-// fn.template operator()<F>() for every layout on the portable backend.
-template <template <class> class... Ls, class Fn>
-void each_layout(F25::layout_list<Ls...>, Fn&& fn) {
-  (fn.template operator()<Ls<bx::carry::portable>>(), ...);
-}
 
 void check_decode(const uint8_t s[32]) {
   const std::string want = golden_decode(s);
   std::vector<Answer> got;
   bool differ = false;
-  each_layout(F25::AllLayouts{}, [&]<class F>() {
+  F25::for_each_host_layout([&]<class F>() {
     got.push_back({F::name, layout_decode<F>(s)});
     differ |= got.back().value != want;
   });
@@ -119,7 +114,7 @@ void check_program(const uint8_t p[32], const uint8_t* prog, size_t n) {
     const auto e = G::encode(Q);
     want.push_back(hex(e.data(), 32));
   }
-  each_layout(F25::AllLayouts{}, [&]<class F>() {
+  F25::for_each_host_layout([&]<class F>() {
     const auto got = layout_program<F>(p, h_enc.data(), prog, n);
     for (size_t i = 0; i < n; ++i)
       if (got[i] != want[i])
@@ -138,7 +133,7 @@ void check_alpha(const uint8_t sk[32], const uint8_t* alpha, size_t n) {
   const auto digits = E::Window4::recode(xl);
   std::vector<Answer> got;
   bool differ = false;
-  each_layout(F25::AllLayouts{}, [&]<class F>() {
+  F25::for_each_host_layout([&]<class F>() {
     uint8_t beta[64];
     E::EcvrfTrace tr{};
     const bool has = E::ecvrf_beta_alpha<F, E::Window4>(beta, key.pk.data(), alpha, int(n), digits, &tr);

@@ -30,15 +30,7 @@ void for_each_host_variant(Fn&& fn) {
   for_each_layout_of<ecvrf::Wnaf5>(fn, f25519::AllLayouts{});
   for_each_layout_of<ecvrf::JoyeTunstall>(fn, f25519::AllLayouts{});
 }
-// fn.template operator()<F>() for every host layout (AllLayouts order, portable carries).
-template <template <class> class... Ls, class Fn>
-void for_each_portable_layout_in(Fn& fn, f25519::layout_list<Ls...>) {
-  (fn.template operator()<Ls<carry::portable>>(), ...);
-}
-template <class Fn>
-void for_each_host_layout(Fn&& fn) {
-  for_each_portable_layout_in(fn, f25519::AllLayouts{});
-}
+using f25519::for_each_host_layout;  // every host layout (AllLayouts order, portable carries)
 template <class F, class S>
 std::string host_variant_name() {
   return variant_name(F::name, "portable", S::tag);

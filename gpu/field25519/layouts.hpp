@@ -17,6 +17,17 @@ template <template <class> class... Ls>
 struct layout_list {};
 using AllLayouts = layout_list<Fe51, Fe32, Fe29, Fe26, Fe51s>;
 
+// fn.template operator()<L<carry::portable>>() for every layout L of AllLayouts, in order: host code that
+// compares the layouts inside one check (the cross-layout tests, the fuzz targets, ecvrf's host variants).
+template <template <class> class... Ls, class Fn>
+void for_each_host_layout_in(layout_list<Ls...>, Fn&& fn) {
+  (fn.template operator()<Ls<carry::portable>>(), ...);
+}
+template <class Fn>
+void for_each_host_layout(Fn&& fn) {
+  for_each_host_layout_in(AllLayouts{}, fn);
+}
+
 // Operations a batch evaluates (the oracle, vectors, selftest and kernels share this numbering).
 enum class Op : int { add, sub, neg, mul, sqr, mul_small, invert, pow22523, sqrt_ratio, canonical, count_ };
 inline const char* op_name(Op op) {

@@ -20,16 +20,7 @@ struct LayoutTypes<f25519::layout_list<Ls...>> {
 using HostLayouts = LayoutTypes<f25519::AllLayouts>::portable;
 using DeviceLayouts = LayoutTypes<f25519::AllLayouts>::every_backend;
 
-// fn.template operator()<L<portable>>() for every layout L of AllLayouts, in order (for checks that
-// compare the layouts with each other inside one property).
-template <template <class> class... Ls, class Fn>
-void for_each_host_layout_in(f25519::layout_list<Ls...>, Fn&& fn) {
-  (fn.template operator()<Ls<carry::portable>>(), ...);
-}
-template <class Fn>
-void for_each_host_layout(Fn&& fn) {
-  for_each_host_layout_in(f25519::AllLayouts{}, fn);
-}
+using f25519::for_each_host_layout;
 // The layouts' names in AllLayouts order ("fe51", "fe32", ...).
 inline std::vector<std::string> layout_names() {
   std::vector<std::string> out;
