@@ -623,6 +623,16 @@ struct ptx {
         "addc.cc.u32 %13, %13, %13;\n\t"
         "addc.u32 %14, %14, %14;"
         : "+&r"(r[1]), "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "+&r"(r[7]), "+&r"(r[8]), "+&r"(r[9]), "+&r"(r[10]), "+&r"(r[11]), "+&r"(r[12]), "+&r"(r[13]), "+&r"(r[14]), "+&r"(r[15]));
+    // Zoo stand-in for a compiler that coalesces "+r" operands known to hold equal values (ecvrf seed,
+    // round 1): adjacent in-out words equal at entry act as one register, the later write wins. It needs
+    // equal words, so random operands almost never trip it; small and structured values (1, 2^32, zero
+    // limbs) do.
+    uint32_t entry[16];
+    const bool alias = BX_FAULT(ecvrf_ptx_inout_alias);
+    if (alias) {
+      BX_UNROLL
+      for (int i = 0; i < 16; ++i) entry[i] = r[i];
+    }
     asm("mad.lo.cc.u32 %0, %16, %16, %0;\n\t"
         "madc.hi.cc.u32 %1, %16, %16, %1;\n\t"
         "madc.lo.cc.u32 %2, %17, %17, %2;\n\t"
@@ -641,6 +651,11 @@ struct ptx {
         "madc.hi.u32 %15, %23, %23, %15;"
         : "+&r"(r[0]), "+&r"(r[1]), "+&r"(r[2]), "+&r"(r[3]), "+&r"(r[4]), "+&r"(r[5]), "+&r"(r[6]), "+&r"(r[7]), "+&r"(r[8]), "+&r"(r[9]), "+&r"(r[10]), "+&r"(r[11]), "+&r"(r[12]), "+&r"(r[13]), "+&r"(r[14]), "+&r"(r[15])
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]));
+    if (alias) {
+      BX_UNROLL
+      for (int i = 0; i < 15; ++i)
+        if (entry[i] == entry[i + 1]) r[i] = r[i + 1];
+    }
 #else
     (void)r, (void)a;
     ptx_backend_called_on_host();
