@@ -3,7 +3,9 @@
 // reference/qpow (exact big-integer arithmetic mod p); after every operation both layouts' results must
 // be canonically equal to the reference. The lossy engine's host model gl2x32_lossy<carry::portable> runs
 // each operation on the same inputs and may differ from the exact value only by one documented error term
-// (spec §7: +EPS, +2^32 or -EPS mod p; its sub and neg are exact). On a difference: the program, the
+// (spec §7: +EPS, +2^32 or -EPS mod p; its sub and neg are exact). gl2x32's deferred products
+// (mul, sqr, fused; kDeferBorrow) must equal its exact ones bit for bit but for a counted borrow, which
+// adds exactly EPS. On a difference: the program, the
 // operation, its inputs and every implementation's answer, then abort().
 //
 // Input: bytes 0..31 = registers r0..r3 (little-endian u64, any value: lazy lanes in [p, 2^64) allowed),
@@ -200,6 +202,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (R::canonical(bf) != want) report("gl64 reduce128_branchfree", op, in, want, bf, a32, lossy);
     }
     if (op == 5 && (a64 >= P || a32 >= P)) report("canonical returned a lazy value", op, in, want, a64, a32, lossy);
+    if (op == 2 || op == 3 || op == 10 || op == 15) {
+      // The deferred final borrow (kDeferBorrow): gl2x32's product bit for bit when no borrow was
+      // counted, that product + EPS (mod 2^64) with exactly one counted (borrows counts down).
+      uint32_t borrows = 0;
+      uint64_t dfr;
+      if (op == 3) {
+        dfr = G32::sqr_deferred(g32[s], borrows);
+      } else if (op == 10) {
+        Acc96 acc = G32::acc_of(g32[0]);
+        for (int i = 1; i < 4; ++i) G32::acc_add(acc, g32[i]);
+        dfr = G32::mul_add_reduce_deferred(g32[d], k, acc, borrows);
+      } else {
+        dfr = G32::mul_deferred(op == 2 ? g32[d] : g32[s], g32[s], borrows);
+      }
+      if (borrows != 0 && borrows != 0xffffffffu) report("deferred product counted more than one borrow", op, in, want, a64, a32, dfr);
+      if (dfr != (borrows ? a32 + EPS : a32))
+        report("deferred product differs from gl2x32's exact one beyond its counted borrow (lossy column: deferred)", op, in,
+               want, a64, a32, dfr);
+    }
     program += std::string(kOpNames[op]) + "(r" + std::to_string(d) + ",r" + std::to_string(s) + ")->r" + std::to_string(d) + "; ";
     if (R::canonical(a64) != want || R::canonical(a32) != want) report("exact layout differs from the reference", op, in, want, a64, a32, lossy);
     g64[d] = a64;

@@ -139,6 +139,23 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
         });
         return out;
       };
+      im.job_hashes = [v](const std::vector<MinerJob>& jobs) {
+        std::vector<Hash8> out(jobs.size());
+        with_variant(v, [&]<class Code>() {
+          for (size_t i = 0; i < jobs.size(); ++i) Code::hash(jobs[i], jobs[i].base, out[i].data(), kQuantusP2);
+          return 0;
+        });
+        return out;
+      };
+      im.job_search = [v](const MinerJob& job, uint32_t count) {
+        std::vector<uint64_t> hits;
+        with_variant(v, [&]<class Code>() {
+          for (uint32_t i = 0; i < count; ++i)
+            if (Code::valid(job, u512_add(job.base, i), kQuantusP2)) hits.push_back(i);
+          return 0;
+        });
+        return hits;
+      };
       out.push_back(im);
     }
 #if defined(BX_HAVE_CUDA)
@@ -156,6 +173,12 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
         for (auto& a : kern::qpow_hashes(dev, v, h.data(), ns)) out.push_back(a);
         return out;
       };
+      im.job_hashes = [v, dev](const std::vector<MinerJob>& jobs) {
+        std::vector<Hash8> out;
+        for (auto& a : kern::qpow_job_hashes(dev, v, jobs)) out.push_back(a);
+        return out;
+      };
+      im.job_search = [v, dev](const MinerJob& job, uint32_t count) { return kern::qpow_job_search(dev, v, job, count); };
       out.push_back(im);
     }
 #endif

@@ -16,6 +16,7 @@ std::vector<std::string> shortcut_names(unsigned s) {
   if (s & kPrestate) v.push_back("prestate");
   if (s & kEarlyReject) v.push_back("early-reject");
   if (s & kFolded) v.push_back("folded-rc");
+  if (s & kDeferBorrow) v.push_back("deferred-borrow");
   return v;
 }
 

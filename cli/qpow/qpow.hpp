@@ -51,6 +51,10 @@ struct Impl {
   std::function<std::vector<uint64_t>(const SearchRequest&, double* seconds)> search;
   // The full hash of each nonce along this variant's own path.
   std::function<std::vector<Hash8>(const Header&, const std::vector<U512>&)> hashes;
+  // The same for given (possibly crafted) jobs: the hash of each job's base from that job's state.
+  std::function<std::vector<Hash8>(const std::vector<MinerJob>&)> job_hashes;
+  // Valid offsets of [job.base, job.base + count) for one given job, sorted (the search kernel on a GPU).
+  std::function<std::vector<uint64_t>(const MinerJob&, uint32_t count)> job_search;
 };
 // Every selected variant on every selected place where it exists (CPU: host builds; GPU: kernels present).
 std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelection& sel);

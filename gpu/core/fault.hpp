@@ -41,6 +41,7 @@
   X(qpow, qpow_prestate_across_2p64, shared, "qpow batch plan reuses a prestate across a 2^64 carry") \
   X(qpow, qpow_folded_rc_one_round_off, shared, "qpow folded round constants: the last internal layer folds RC_int[21] again, not RC_term[0]") \
   X(qpow, qpow_exact_final_borrow_slip, shared, "exact 2x32 reduce128 drops the final 64-bit borrow (the lossy engine's slip)") \
+  X(qpow, qpow_deferred_borrow_uncounted, shared, "qpow deferred final borrow: a product reduction skips its correction without counting it, so the nonce is not recomputed") \
   X(qpow, qpow_nonce_little_endian, shared, "qpow absorbs the nonce little-endian (limb order reversed)") \
   X(qpow, qpow_target_compare_le, shared, "qpow validity compares hash <= target instead of <") \
   X(q8parity, q8_contract_gate_mean, shared, "q8 fused gr read contracts the stream mean's xn * sigmoid + m into one fma (separate rounding)") \

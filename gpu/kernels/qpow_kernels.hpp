@@ -31,6 +31,11 @@ std::vector<uint64_t> qpow_search(int dev, qpow::Variant v, const qpow::SearchRe
 std::vector<std::array<uint64_t, 8>> qpow_hashes(int dev, qpow::Variant v, const uint8_t header[32],
                                                  const std::vector<qpow::U512>& nonces);
 
+// The same for given jobs (hash of jobs[i].base with jobs[i]'s shortcut state, which a test may craft),
+// and the search kernel over [job.base, job.base + count) of one given job: offsets of valid nonces, sorted.
+std::vector<std::array<uint64_t, 8>> qpow_job_hashes(int dev, qpow::Variant v, const std::vector<qpow::MinerJob>& jobs);
+std::vector<uint64_t> qpow_job_search(int dev, qpow::Variant v, const qpow::MinerJob& job, uint32_t count);
+
 // Field arithmetic on the device, element-wise over a and b (b unused by unary ops).
 enum class QpowFieldLayout { gl64, gl64_branchfree, gl2x32_portable, gl2x32_ptx, lossy_ptx, lossy_model };
 // hash_word: the output path of one lane (canonicalise, then byte-swap).

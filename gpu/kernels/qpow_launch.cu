@@ -210,9 +210,6 @@ std::vector<uint64_t> qpow_search(int dev, Variant v, const qpow::SearchRequest&
 std::vector<std::array<uint64_t, 8>> qpow_hashes(int dev, Variant v, const uint8_t header[32],
                                                  const std::vector<U512>& nonces) {
   require_gpu_variant(v);
-  std::vector<std::array<uint64_t, 8>> out(nonces.size());
-  if (nonces.empty()) return out;
-  tu_select(dev);
   const unsigned s = qpow::row(v).shortcuts;
   const uint64_t zero_target[8] = {};
   std::vector<MinerJob> jobs(nonces.size());
@@ -220,6 +217,14 @@ std::vector<std::array<uint64_t, 8>> qpow_hashes(int dev, Variant v, const uint8
     for (size_t i = 0; i < nonces.size(); ++i) jobs[i] = qpow::JobMaker<Code>::make(header, zero_target, nonces[i], s);
     return 0;
   });
+  return qpow_job_hashes(dev, v, jobs);
+}
+
+std::vector<std::array<uint64_t, 8>> qpow_job_hashes(int dev, Variant v, const std::vector<MinerJob>& jobs) {
+  require_gpu_variant(v);
+  std::vector<std::array<uint64_t, 8>> out(jobs.size());
+  if (jobs.empty()) return out;
+  tu_select(dev);
   DevBuf<MinerJob> djobs(jobs.size());
   DevBuf<uint64_t> dout(8 * jobs.size());
   djobs.put(jobs.data(), jobs.size());
@@ -231,6 +236,22 @@ std::vector<std::array<uint64_t, 8>> qpow_hashes(int dev, Variant v, const uint8
   BX_CUDA_LAUNCH("k_qpow_hashes");
   dout.get(out.data()->data(), 8 * out.size());
   return out;
+}
+
+std::vector<uint64_t> qpow_job_search(int dev, Variant v, const MinerJob& job, uint32_t count) {
+  require_gpu_variant(v);
+  tu_select(dev);
+  DevBuf<unsigned long long> dcount(1), dhits(count ? count : 1);
+  BX_CUDA(cudaMemset(dcount.p, 0, sizeof(unsigned long long)));
+  const SearchLaunch a{job, count, dhits.p, count, dcount.p, unsigned(device_sm_count(dev))};
+  tu_call(v, {QpowWhat::search, &a});
+  BX_CUDA_LAUNCH("k_qpow_search");
+  unsigned long long n = 0;
+  dcount.get(&n, 1);
+  std::vector<uint64_t> h(n);  // n <= count: each offset is tested once
+  if (n) BX_CUDA(cudaMemcpy(h.data(), dhits.p, n * sizeof(uint64_t), cudaMemcpyDeviceToHost));
+  std::sort(h.begin(), h.end());
+  return h;
 }
 
 std::vector<uint64_t> qpow_field_eval(int dev, QpowFieldLayout layout, QpowFieldOp op, const std::vector<uint64_t>& a,

@@ -23,11 +23,12 @@ namespace {
 using qpow::MinerJob;
 using qpow::Variant;
 
-// 384 threads, one block per SM: ptxas keeps its ~164 registers and the SM holds 12 warps. Measured on the
-// H200 (gl2x32-ptx ladder): 384x1 560, 128x3 512, 256x1 372 MH/s; caps that force 16 warps (128 registers)
-// spill or stall on instruction fetch (251..295 MH/s). The exact kernels then run the FMA-heavy pipe at
-// ~82% of its cycles (ncu), which is what bounds them.
-constexpr unsigned kQpowThreads = 384;
+// 512 threads, one block per SM: 16 warps at ptxas' 128 registers, no spills. With the folded permutation's
+// external rounds rolled (a ~5k-instruction kernel instead of ~19k: no instruction-fetch stalls) the
+// gl2x32-ptx ladder measured on the H200: 512x1 617, 384x1 600, 640x1 622 MH/s (96 registers, spilling 24
+// bytes). The exact kernels then run the FMA-heavy pipe at ~87% of its cycles (ncu; IMAD.WIDE occupies
+// it twice as long as IMAD), which is what bounds them.
+constexpr unsigned kQpowThreads = 512;
 constexpr unsigned kQpowMinBlocks = 1;
 __constant__ qpow::P2Constants c_p2;  // the round constants (broadcast through the constant cache)
 

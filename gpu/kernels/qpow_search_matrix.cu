@@ -19,6 +19,7 @@ bool qpow_tu_matrix(Variant v, const QpowTuCall& c) {
     BX_QPOW_TU_CASE(Variant::x32_nopre)
     BX_QPOW_TU_CASE(Variant::x32_noer)
     BX_QPOW_TU_CASE(Variant::x32_nofold)
+    BX_QPOW_TU_CASE(Variant::x32_nodefer)
     default:
       return false;
   }

@@ -54,16 +54,20 @@ inline constexpr unsigned kNoMid = kEarlyReject | kFolded;
 inline constexpr unsigned kNoPre = kMidstate | kEarlyReject | kFolded;
 inline constexpr unsigned kNoEr = kMidstate | kPrestate | kFolded;
 inline constexpr unsigned kNoFold = kMidstate | kPrestate | kEarlyReject;
+// The gl2x32 exact ladders add the deferred final borrow (their reductions have one to defer); their
+// minus-one rows keep it where a prestate remains (it rides on the prestate path), and
+// -no-deferred-borrow drops it.
+inline constexpr unsigned kLadder32 = kLadder | kDeferBorrow;
 
 // Order: the oracle (plain), the three exact ladders, the lossy pair, then each ladder minus one
 // shortcut (each shortcut proven against the path without it).
 #define BX_QPOW_VARIANTS(X)                                                                        \
   X(plain, "plain", "gl64", "portable", 0, false, true, PlainHash<gl::gl64>)                \
   X(gl64, "gl64", "gl64", "portable", kLadder, false, true, Miner<gl::gl64 BX_COMMA kLadder>) \
-  X(gl2x32_portable, "gl2x32-portable", "gl2x32", "portable", kLadder, false, true,          \
-    Miner<gl::gl2x32<carry::portable> BX_COMMA kLadder>)                                           \
-  X(gl2x32_ptx, "gl2x32-ptx", "gl2x32", "ptx", kLadder, false, false,                       \
-    Miner<gl::gl2x32<carry::ptx> BX_COMMA kLadder>)                                                \
+  X(gl2x32_portable, "gl2x32-portable", "gl2x32", "portable", kLadder32, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kLadder32>)                                         \
+  X(gl2x32_ptx, "gl2x32-ptx", "gl2x32", "ptx", kLadder32, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kLadder32>)                                              \
   X(lossy, "gl2x32-lossy", "gl2x32", "ptx", kLadder, true, false,                           \
     Miner<gl::gl2x32_lossy<carry::ptx> BX_COMMA kLadder>)                                          \
   X(lossy_model, "gl2x32-lossy-model", "gl2x32", "portable", kLadder, true, true,           \
@@ -76,22 +80,26 @@ inline constexpr unsigned kNoFold = kMidstate | kPrestate | kEarlyReject;
     Miner<gl::gl64 BX_COMMA kNoEr>)                                                                \
   X(gl64_nofold, "gl64-no-fold", "gl64", "portable", kNoFold, false, true,                   \
     Miner<gl::gl64 BX_COMMA kNoFold>)                                                              \
-  X(p32_nomid, "gl2x32-portable-no-midstate", "gl2x32", "portable", kNoMid, false, true,     \
-    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoMid>)                                            \
-  X(p32_nopre, "gl2x32-portable-no-prestate", "gl2x32", "portable", kNoPre, false, true,     \
-    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoPre>)                                            \
-  X(p32_noer, "gl2x32-portable-no-early-reject", "gl2x32", "portable", kNoEr, false, true,   \
-    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoEr>)                                             \
-  X(p32_nofold, "gl2x32-portable-no-fold", "gl2x32", "portable", kNoFold, false, true,       \
-    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoFold>)                                           \
-  X(x32_nomid, "gl2x32-ptx-no-midstate", "gl2x32", "ptx", kNoMid, false, false,              \
-    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoMid>)                                                 \
-  X(x32_nopre, "gl2x32-ptx-no-prestate", "gl2x32", "ptx", kNoPre, false, false,              \
-    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoPre>)                                                 \
-  X(x32_noer, "gl2x32-ptx-no-early-reject", "gl2x32", "ptx", kNoEr, false, false,            \
-    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoEr>)                                                  \
-  X(x32_nofold, "gl2x32-ptx-no-fold", "gl2x32", "ptx", kNoFold, false, false,                \
-    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoFold>)
+  X(p32_nomid, "gl2x32-portable-no-midstate", "gl2x32", "portable", kNoMid, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoMid>) \
+  X(p32_nopre, "gl2x32-portable-no-prestate", "gl2x32", "portable", kNoPre, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoPre>) \
+  X(p32_noer, "gl2x32-portable-no-early-reject", "gl2x32", "portable", kNoEr | kDeferBorrow, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoEr | kDeferBorrow>) \
+  X(p32_nofold, "gl2x32-portable-no-fold", "gl2x32", "portable", kNoFold | kDeferBorrow, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kNoFold | kDeferBorrow>) \
+  X(p32_nodefer, "gl2x32-portable-no-deferred-borrow", "gl2x32", "portable", kLadder, false, true, \
+    Miner<gl::gl2x32<carry::portable> BX_COMMA kLadder>) \
+  X(x32_nomid, "gl2x32-ptx-no-midstate", "gl2x32", "ptx", kNoMid, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoMid>) \
+  X(x32_nopre, "gl2x32-ptx-no-prestate", "gl2x32", "ptx", kNoPre, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoPre>) \
+  X(x32_noer, "gl2x32-ptx-no-early-reject", "gl2x32", "ptx", kNoEr | kDeferBorrow, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoEr | kDeferBorrow>) \
+  X(x32_nofold, "gl2x32-ptx-no-fold", "gl2x32", "ptx", kNoFold | kDeferBorrow, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kNoFold | kDeferBorrow>) \
+  X(x32_nodefer, "gl2x32-ptx-no-deferred-borrow", "gl2x32", "ptx", kLadder, false, false, \
+    Miner<gl::gl2x32<carry::ptx> BX_COMMA kLadder>)
 
 #define BX_COMMA ,
 

@@ -1,11 +1,13 @@
 // qpow on the GPU (label gpu): the device field ops of every layout on the §8 catalogue against the
 // reference (the lossy engine against its host model, bit for bit), the permutation, every variant's
 // mining hash at the nonce carries, searches across the 2^32, 2^64 and 2^256 carries and the 2^512 wrap
-// against the reference brute force, the early reject on every tie pattern, and the output path on lazy lanes.
+// against the reference brute force, the deferred borrow's recomputation on crafted prestates, the early
+// reject on every tie pattern, and the output path on lazy lanes.
 #include <gtest/gtest.h>
 
 #include "cli/qpow/qpow.hpp"
 #include "gpu/kernels/qpow_kernels.hpp"
+#include "gpu/qpow/borrow_cases.hpp"
 
 namespace R = bx::ref::qpow;
 using namespace bx::qpow;
@@ -217,6 +219,37 @@ TEST(GpuQpow, SearchesAcrossTheCarriesEqualTheReference) {
       EXPECT_EQ(im.search(rq, nullptr), row(im.variant).lossy ? want_lossy : want)
           << im.label() << " across 2^" << k;
   }
+}
+
+// kDeferBorrow on the device: crafted prestates whose π3 takes the deferred borrow (borrow_cases.hpp)
+// hash as the exact path does, and the search kernel accepts target hash + 1 and rejects target hash.
+TEST(GpuQpow, DeferredBorrowIsRecomputedExactly) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  std::vector<Variant> all;
+  for (int v = 0; v < kVariantCount; ++v)
+    if (row(Variant(v)).shortcuts & kDeferBorrow) all.push_back(Variant(v));
+  const auto gpu = impls(all, bx::DeviceSelection{false, {0}});
+  ASSERT_FALSE(gpu.empty()) << "gl2x32-ptx (kDeferBorrow) is in every build";
+  const Header h = header_of(11);
+  for (const Impl& im : gpu)
+    with_variant(im.variant, [&]<class Code>() {
+      if constexpr (requires { Code::kShortcuts; }) {
+        std::vector<MinerJob> jobs = deferred_borrow_jobs<Code>(h.data(), 24);
+        const auto got = im.job_hashes(jobs);
+        for (size_t k = 0; k < jobs.size(); ++k) {
+          Hash8 want;
+          exact_job_hash<Code>(jobs[k], want.data());
+          EXPECT_EQ(words_hex(got[k]), words_hex(want)) << im.label() << " crafted job " << k;
+          for (const bool above : {true, false}) {
+            const Hash8 t = to_words(from_words(want) + (above ? 1 : 0));
+            std::copy(t.begin(), t.end(), jobs[k].target);
+            EXPECT_EQ(im.job_search(jobs[k], 1).size(), above ? 1u : 0u)
+                << im.label() << " crafted job " << k << " target " << words_hex(t);
+          }
+        }
+      }
+      return 0;
+    });
 }
 
 // The early reject: H64 = T64 must fall through to the full comparison, never decide on 64 bits.

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu/qpow/borrow_cases.hpp"
 #include "gpu/qpow/search.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 #include "property_tests/qpow/hash_bytes_kats.hpp"
@@ -894,6 +895,14 @@ TEST(QpowConstantsTable, KQuantusP2EqualsReference) {
     EXPECT_EQ(kQuantusP2.diag[i], C.diag[i]) << "diag[" << i << "]";
     EXPECT_LT(kQuantusP2.diag[i], ~0ull - (1ull << 59) + 1) << "the fused product needs d_i < 2^64 - 2^59";
   }
+  // The folded external layers' rows (the rolled loop's table), from the reference's constants.
+  for (int i = 0; i < 12; ++i) {
+    for (int r = 0; r < 3; ++r) {
+      EXPECT_EQ(kQuantusP2.fold_row[r][i], C.initial[r + 1][i]) << "fold_row[" << r << "][" << i << "]";
+      EXPECT_EQ(kQuantusP2.fold_row[4 + r][i], C.terminal[r + 1][i]) << "fold_row[" << 4 + r << "][" << i << "]";
+    }
+    EXPECT_EQ(kQuantusP2.fold_row[3][i], i == 0 ? C.internal[0] : 0) << "fold_row[3][" << i << "]";
+  }
   // M4 rows: the layout's m4 on unit vectors gives the reference's columns.
   for (int j = 0; j < 4; ++j) {
     uint64_t x[4] = {0, 0, 0, 0};
@@ -1157,6 +1166,77 @@ TEST(QpowSearch, EveryVariantHashesEveryNonceOfItsBatches) {
     fails.expect_none(vname(v) + " per-nonce batch hashes");
     if (lossy(v)) report_lossy(vname(v) + " batch hashes", dev, total);
   });
+}
+
+// kDeferBorrow (gl2x32.hpp): a deferred product equals the exact one bit for bit when it counted no
+// borrow, and the exact one + EPS (mod 2^64) when it counted one; on the catalogue cross product some
+// pairs must take it (2^48 squared is 2^96) or the property would hold vacuously.
+TEST(QpowDeferredBorrow, DeferredProductsEqualExactUnlessCounted) {
+  using L = Gl2x32;
+  Fails fails;
+  int counted = 0;
+  auto one = [&](const char* op, uint64_t a, uint64_t b, uint64_t exact, uint64_t got, uint32_t borrows) {
+    counted += borrows != 0;
+    const uint64_t want = borrows ? exact + kEps : exact;
+    if (got != want || (borrows != 0 && borrows != 0xffffffffu))  // one product: one borrow at most
+      fails(std::string(op) + " a=" + hx(a) + " b=" + hx(b) + ": deferred " + hx(got) + " borrows " +
+            std::to_string(borrows) + ", exact " + hx(exact));
+  };
+  SplitMix r{0xdefe};
+  std::vector<std::pair<uint64_t, uint64_t>> pairs;
+  for (uint64_t a : catalogue())
+    for (uint64_t b : catalogue()) pairs.push_back({a, b});
+  for (int k = 0; k < 100000; ++k) pairs.push_back({r.next(), r.next()});
+  for (int k = 0; k < 2000; ++k) pairs.push_back({r.next() >> (r.next() % 64), r.next() >> (r.next() % 64)});
+  for (auto [a, b] : pairs) {
+    uint32_t bw = 0;
+    const uint64_t m = L::mul_deferred(a, b, bw);
+    one("mul", a, b, L::mul(a, b), m, bw);
+    bw = 0;
+    const uint64_t q = L::sqr_deferred(a, bw);
+    one("sqr", a, a, L::sqr(a), q, bw);
+    for (int i : {0, 9}) {  // a diagonal entry times a, plus an accumulator b + 12 * 2^64 (the layer's largest)
+      bw = 0;
+      const G::Acc96 acc{b, 12};
+      const uint64_t f = L::mul_add_reduce_deferred(a, kQuantusP2.diag[i], acc, bw);
+      one("mul_add_reduce", a, b, L::mul_add_reduce(a, kQuantusP2.diag[i], acc), f, bw);
+    }
+  }
+  fails.expect_none("deferred products");
+  EXPECT_GT(counted, 0) << "no catalogue pair took the deferred borrow: the property above proved nothing";
+}
+
+// Every host variant with kDeferBorrow on crafted prestates whose π3 takes the borrow: the recomputed
+// hash (512 bits) equals the exact path's (gl64, same shortcuts otherwise), and valid() accepts the
+// target hash + 1 and rejects the target hash (the early-reject loop's own recomputation).
+TEST(QpowDeferredBorrow, CraftedPrestatesAreRecomputedExactly) {
+  int variants = 0;
+  for_each_host_variant([&]<class Code>(Variant v) {
+    if constexpr (requires { Code::kShortcuts; }) {
+      if (!(Code::kShortcuts & bx::qpow::kDeferBorrow)) return;
+      ++variants;
+      Fails fails;
+      std::vector<MinerJob> jobs = bx::qpow::deferred_borrow_jobs<Code>(random_header(0xb0a).data(), 24);
+      for (size_t k = 0; k < jobs.size(); ++k) {
+        MinerJob& job = jobs[k];
+        const std::string what = vname(v) + " crafted job " + std::to_string(k);
+        if (!bx::qpow::takes_deferred_borrow<Code>(job)) fails(what + ": pi3 takes no deferred borrow");
+        uint64_t got[8], want[8];
+        Code::hash(job, job.base, got, kQuantusP2);
+        bx::qpow::exact_job_hash<Code>(job, want);
+        if (from_words(got) != from_words(want))
+          fails(what + " hash\n  got  " + hex512(from_words(got)) + "\n  want " + hex512(from_words(want)));
+        for (const bool above : {true, false}) {
+          const auto t = to_words(from_words(want) + (above ? 1 : 0));
+          std::copy(t.begin(), t.end(), job.target);
+          if (Code::valid(job, job.base, kQuantusP2) != above)
+            fails(what + " valid() vs target " + hex512(from_words(t.data())) + " (exact: " + (above ? "valid" : "invalid") + ")");
+        }
+      }
+      fails.expect_none(vname(v) + " crafted deferred borrows");
+    }
+  });
+  EXPECT_GE(variants, 3);  // the gl2x32-portable ladder and its -no-early-reject and -no-fold rows
 }
 
 // host_search (2 threads) hit lists equal the reference brute force, for every host variant.

@@ -9,6 +9,7 @@ struct gl64 {
   static constexpr const char* name = "gl64";
   static constexpr const char* backend = "portable";
   static constexpr bool lossy = false;
+  static constexpr bool defers_borrow = false;  // its reduce128 has no correction to defer (gl2x32.hpp)
 
   // in: any u64 a, b. out: any u64 (lazy possible). A first 2^64 overflow adds EPS; a second one
   // (only when a + b >= 2^65 - 2^32 + 1, i.e. both operands lazy, >= p) adds EPS again.

@@ -13,12 +13,16 @@
 //   kEarlyReject  after π4 only output lane 0 (the hash's top 64 bits) is computed and compared; a tie
 //               falls through to the full 512-bit comparison, never decided on 64 bits.
 //   kFolded     round constants folded into the previous linear layer (permutation.hpp).
+//   kDeferBorrow  on the prestate path, the rounds' products skip their final borrow correction and
+//               count it (gl2x32.hpp); a nonce whose count is non-zero (about 2^-55 of random nonces)
+//               is recomputed without this shortcut, so every answer stays exact. Needs kPrestate and
+//               a layout with L::defers_borrow.
 #pragma once
 #include "gpu/qpow/poseidon2/permutation.hpp"
 
 namespace bx::qpow {
 
-enum Shortcut : unsigned { kMidstate = 1, kPrestate = 2, kEarlyReject = 4, kFolded = 8 };
+enum Shortcut : unsigned { kMidstate = 1, kPrestate = 2, kEarlyReject = 4, kFolded = 8, kDeferBorrow = 16 };
 inline constexpr unsigned kLadder = kMidstate | kPrestate | kEarlyReject | kFolded;
 
 struct U512 {
@@ -71,7 +75,12 @@ struct Miner {
   using Layout = L;
   static constexpr bool kFold = (S & kFolded) != 0;
   using Perm = Permutation<L, kFold>;
+  static constexpr unsigned kShortcuts = S;
+  static constexpr bool kDefer = (S & kDeferBorrow) != 0;
+  using Rounds = Permutation<L, kFold, kDefer>;  // the hot rounds (products deferred with kDefer)
+  using Exact = Miner<L, S & ~kDeferBorrow>;     // the recomputation (kDefer only)
   static_assert(!(S & kPrestate) || (S & kMidstate), "the prestate is built on the midstate");
+  static_assert(!kDefer || (S & kPrestate), "the deferred borrow rides on the prestate path");
 
   BX_HD static void absorb(uint64_t s[12], const uint64_t f[8]) {
     for (int i = 0; i < 8; ++i) s[i] = L::add(s[i], f[i]);
@@ -113,7 +122,11 @@ struct Miner {
   BX_HD static void after_pi3(const MinerJob& job, const U512& n, uint64_t s[12], const P2Constants& K) {
     if constexpr ((S & kPrestate) != 0) {
       inject_low64(job, n, s);
-      Perm::rounds_to_last_sbox(s, K, true);
+      uint32_t borrows = 0;
+      Rounds::rounds_to_last_sbox(s, K, true, &borrows);
+      if constexpr (kDefer) {
+        if (borrows != 0) return Exact::after_pi3(job, n, s, K);
+      }
       Perm::external_linear(s);
     } else {
       if constexpr ((S & kMidstate) != 0) {
@@ -154,14 +167,18 @@ struct Miner {
     if constexpr ((S & kEarlyReject) != 0 && (S & kPrestate) != 0) {
       // π3 and π4 up to its last S-box through one copy of the rounds (a rolled loop: code size).
       inject_low64(job, n, s);
+      uint32_t borrows = 0;
       BX_ROLLED for (int k = 0; k < 2; ++k) {
-        Perm::rounds_to_last_sbox(s, K, k == 0);
+        Rounds::rounds_to_last_sbox(s, K, k == 0, &borrows);
         if (k == 0) {
           Perm::external_linear(s);  // π3 done
           s[0] = L::add(s[0], 1);    // B3 = [1, 1, 0, ...]
           s[1] = L::add(s[1], 1);
           Perm::initial_layer(s, K);
         }
+      }
+      if constexpr (kDefer) {
+        if (borrows != 0) return Exact::valid(job, n, K);
       }
     } else {
       after_pi3(job, n, s, K);

@@ -9,6 +9,11 @@
 // RC_init[0]; the last initial layer folds RC_int[0] into lane 0; each internal layer folds the next
 // RC_int (lane 0), the last one RC_term[0] (all lanes); the last layer folds nothing. Intermediate
 // states differ from §2 by exactly the next round's constants (the layer tests account for that).
+//
+// kDefer (the miner's kDeferBorrow, layouts with L::defers_borrow): the products skip their rare final
+// correction and count it in *borrows (gl2x32.hpp); the state is exact while *borrows is 0, and the
+// caller recomputes with kDefer off otherwise. The functions with products take `borrows` last
+// (unused, and may be null, without kDefer).
 #pragma once
 #include "gpu/qpow/goldilocks/gl_common.hpp"
 #include "gpu/qpow/poseidon2/constants.hpp"
@@ -29,14 +34,24 @@ BX_HD constexpr uint32_t col7(int i) {
 
 enum class Fold { none, row, lane0 };
 
-template <class L, bool kFolded>
+template <class L, bool kFolded, bool kDefer = false>
 struct Permutation {
+  static_assert(!kDefer || L::defers_borrow, "kDefer needs a layout with deferred products");
+  BX_HD static uint64_t mul(uint64_t a, uint64_t b, uint32_t* borrows) {
+    if constexpr (kDefer) return L::mul_deferred(a, b, *borrows);
+    else return L::mul(a, b);
+  }
+  BX_HD static uint64_t sqr(uint64_t a, uint32_t* borrows) {
+    if constexpr (kDefer) return L::sqr_deferred(a, *borrows);
+    else return L::sqr(a);
+  }
+
   // x^7 = x^3 * x^4 (4 multiplications). in/out: any u64.
-  BX_HD static uint64_t sbox(uint64_t x) {
-    const uint64_t x2 = L::sqr(x);
-    const uint64_t x3 = L::mul(x2, x);
-    const uint64_t x4 = L::sqr(x2);
-    return L::mul(x3, x4);
+  BX_HD static uint64_t sbox(uint64_t x, uint32_t* borrows = nullptr) {
+    const uint64_t x2 = sqr(x, borrows);
+    const uint64_t x3 = mul(x2, x, borrows);
+    const uint64_t x4 = sqr(x2, borrows);
+    return mul(x3, x4, borrows);
   }
 
   // M4 rows [2 3 1 1] [1 2 3 1] [1 1 2 3] [3 1 1 2] on one chunk, unreduced: y_k < 7 * 2^64.
@@ -105,7 +120,7 @@ struct Permutation {
   // s <- M_I s = (sum_j s_j) + d_i s_i, each lane one fused product and one reduction (+ folds).
   template <Fold kFold = Fold::none>
   BX_HD static void internal_linear(uint64_t s[12], const P2Constants& K, const uint64_t* rc = nullptr,
-                                    uint64_t rc0 = 0) {
+                                    uint64_t rc0 = 0, uint32_t* borrows = nullptr) {
     // Lanes 1..11 first: they do not wait for this round's S-box on lane 0, which is added last.
     Acc96 sum = L::acc_of(s[1]);
     BX_UNROLL for (int j = 2; j < 12; ++j) L::acc_add(sum, s[j]);
@@ -115,7 +130,10 @@ struct Permutation {
       if constexpr (kFold == Fold::row) L::acc_add(a, rc[i]);
       if constexpr (kFold == Fold::lane0)
         if (i == 0) L::acc_add(a, rc0);
-      s[i] = L::mul_add_reduce(s[i], K.diag[i], a);
+      if constexpr (kDefer)
+        s[i] = L::mul_add_reduce_deferred(s[i], K.diag[i], a, *borrows);
+      else
+        s[i] = L::mul_add_reduce(s[i], K.diag[i], a);
     }
   }
 
@@ -128,8 +146,10 @@ struct Permutation {
   }
   // Initial round r (0..3). rc_in: RC_init[r] is already in the state (always so when kFolded; for
   // round 0 also when the state is a miner prestate, which includes RC_init[0]).
-  BX_HD static void initial_round(uint64_t s[12], const P2Constants& K, int r, bool rc_in) {
-    BX_UNROLL for (int i = 0; i < 12; ++i) s[i] = sbox(kFolded || rc_in ? s[i] : L::add(s[i], K.initial[r][i]));
+  BX_HD static void initial_round(uint64_t s[12], const P2Constants& K, int r, bool rc_in,
+                                  uint32_t* borrows = nullptr) {
+    BX_UNROLL for (int i = 0; i < 12; ++i)
+      s[i] = sbox(kFolded || rc_in ? s[i] : L::add(s[i], K.initial[r][i]), borrows);
     if constexpr (kFolded) {
       if (r < 3)
         external_linear<Fold::row>(s, K.initial[r + 1]);
@@ -139,25 +159,26 @@ struct Permutation {
       external_linear(s);
     }
   }
-  BX_HD static void internal_round(uint64_t s[12], const P2Constants& K, int r) {
-    s[0] = sbox(kFolded ? s[0] : L::add(s[0], K.internal[r]));
+  BX_HD static void internal_round(uint64_t s[12], const P2Constants& K, int r, uint32_t* borrows = nullptr) {
+    s[0] = sbox(kFolded ? s[0] : L::add(s[0], K.internal[r]), borrows);
     if constexpr (kFolded) {
       if (r < 21)
-        internal_linear<Fold::lane0>(s, K, nullptr, K.internal[r + 1]);
+        internal_linear<Fold::lane0>(s, K, nullptr, K.internal[r + 1], borrows);
       else if (BX_FAULT(qpow_folded_rc_one_round_off))
-        internal_linear<Fold::lane0>(s, K, nullptr, K.internal[21]);
+        internal_linear<Fold::lane0>(s, K, nullptr, K.internal[21], borrows);
       else
-        internal_linear<Fold::row>(s, K, K.terminal[0]);
+        internal_linear<Fold::row>(s, K, K.terminal[0], 0, borrows);
     } else {
-      internal_linear(s, K);
+      internal_linear(s, K, nullptr, 0, borrows);
     }
   }
   // Terminal round r without its linear layer (the early reject computes only lane 0 of the last one).
-  BX_HD static void terminal_sbox(uint64_t s[12], const P2Constants& K, int r) {
-    BX_UNROLL for (int i = 0; i < 12; ++i) s[i] = sbox(kFolded ? s[i] : L::add(s[i], K.terminal[r][i]));
+  BX_HD static void terminal_sbox(uint64_t s[12], const P2Constants& K, int r, uint32_t* borrows = nullptr) {
+    BX_UNROLL for (int i = 0; i < 12; ++i)
+      s[i] = sbox(kFolded ? s[i] : L::add(s[i], K.terminal[r][i]), borrows);
   }
-  BX_HD static void terminal_round(uint64_t s[12], const P2Constants& K, int r) {
-    terminal_sbox(s, K, r);
+  BX_HD static void terminal_round(uint64_t s[12], const P2Constants& K, int r, uint32_t* borrows = nullptr) {
+    terminal_sbox(s, K, r, borrows);
     if constexpr (kFolded) {
       if (r < 3) {
         external_linear<Fold::row>(s, K.terminal[r + 1]);
@@ -167,14 +188,28 @@ struct Permutation {
     external_linear(s);
   }
 
-  // Everything after the initial layer up to the last S-box (terminal round 3 before its M_E). The
-  // internal rounds stay a rolled loop: a round is a serial S-box beside 12 independent products, and
-  // the smaller kernel measured faster on the H200 than the unrolled one (instruction fetch).
-  BX_HD static void rounds_to_last_sbox(uint64_t s[12], const P2Constants& K, bool rc0_in) {
-    BX_UNROLL for (int r = 0; r < 4; ++r) initial_round(s, K, r, r == 0 && rc0_in);
-    BX_ROLLED for (int r = 0; r < 22; ++r) internal_round(s, K, r);
-    BX_UNROLL for (int r = 0; r < 3; ++r) terminal_round(s, K, r);
-    terminal_sbox(s, K, 3);
+  // Everything after the initial layer up to the last S-box (terminal round 3 before its M_E). Rolled
+  // loops keep the kernels small, which measured faster on the H200 (instruction fetch): the internal
+  // rounds always; folded, also the eight external S-box layers, which then share one shape (12 S-boxes,
+  // then M_E folding K.fold_row[r], except after the last), with the internal rounds inside that loop:
+  // the gl2x32-ptx search kernel shrinks from ~19k to ~5k instructions (561 -> 600 MH/s at 384 threads).
+  BX_HD static void rounds_to_last_sbox(uint64_t s[12], const P2Constants& K, bool rc0_in,
+                                        uint32_t* borrows = nullptr) {
+    if constexpr (kFolded) {
+      (void)rc0_in;  // folded, RC_init[0] is always in the state
+      BX_ROLLED for (int r = 0; r < 8; ++r) {
+        if (r == 4) {
+          BX_ROLLED for (int q = 0; q < 22; ++q) internal_round(s, K, q, borrows);
+        }
+        BX_UNROLL for (int i = 0; i < 12; ++i) s[i] = sbox(s[i], borrows);
+        if (r < 7) external_linear<Fold::row>(s, K.fold_row[r]);
+      }
+    } else {
+      BX_UNROLL for (int r = 0; r < 4; ++r) initial_round(s, K, r, r == 0 && rc0_in, borrows);
+      BX_ROLLED for (int r = 0; r < 22; ++r) internal_round(s, K, r, borrows);
+      BX_UNROLL for (int r = 0; r < 3; ++r) terminal_round(s, K, r, borrows);
+      terminal_sbox(s, K, 3, borrows);
+    }
   }
 
   // The permutation, in place.
