@@ -13,6 +13,7 @@
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 
 #include "gpu/kernels/cuda_util.cuh"
 #include "gpu/kernels/qpow_kernels.hpp"
@@ -23,13 +24,19 @@ namespace {
 using qpow::MinerJob;
 using qpow::Variant;
 
-// 512 threads, one block per SM: 16 warps at ptxas' 128 registers, no spills. With the folded permutation's
-// external rounds rolled (a ~5k-instruction kernel instead of ~19k: no instruction-fetch stalls) the
-// gl2x32-ptx ladder measured on the H200: 512x1 617, 384x1 600, 640x1 622 MH/s (96 registers, spilling 24
-// bytes). The exact kernels then run the FMA-heavy pipe at ~87% of its cycles (ncu; IMAD.WIDE occupies
-// it twice as long as IMAD), which is what bounds them.
-constexpr unsigned kQpowThreads = 512;
-constexpr unsigned kQpowMinBlocks = 1;
+// One block per SM. The launch shape is the layout's: every variant of a layout (its ladder and each
+// ladder minus one shortcut) runs the same shape, so a bench ratio measures the shortcut, not a retune.
+// gl2x32-ptx ladder on the H200, MH/s by threads per SM (ptxas registers): 512 692 (108), 640 701 (94),
+// 768 704 (80), 832 658 (72), 896 708 (72, spilling 56 bytes to L1), 1024 684 (64). Past 16 warps the
+// kernel is latency-bound, not pipe-bound (ncu at 768: 24 warps, 2.3 IPC, no eligible warp 42% of
+// cycles), so warps buy more than the registers they cost, until 1024. The other layouts keep 512x1,
+// their measured best before deferral (ptxas 118-128 registers, no spills).
+constexpr unsigned kQpowThreads = 512;  // also the lossy characterisation kernels
+template <Variant V>
+constexpr unsigned search_threads() {
+  using L = typename qpow::CodeOf<V>::type::Layout;
+  return std::is_same_v<L, gl::gl2x32<carry::ptx>> ? 896 : kQpowThreads;
+}
 __constant__ qpow::P2Constants c_p2;  // the round constants (broadcast through the constant cache)
 
 void qpow_select(int dev) {
@@ -40,7 +47,7 @@ void qpow_select(int dev) {
 // Thread t tests offsets t, t + S, ... below count (S = all threads); the launch uniforms ride in the
 // parameter bank (`job` by value), not in per-thread registers.
 template <Variant V>
-__global__ void __launch_bounds__(kQpowThreads, kQpowMinBlocks) k_qpow_search(const MinerJob job, uint64_t count,
+__global__ void __launch_bounds__(search_threads<V>(), 1) k_qpow_search(const MinerJob job, uint64_t count,
                                                               unsigned long long* hits, unsigned long long cap,
                                                               unsigned long long* n) {
   using Code = typename qpow::CodeOf<V>::type;
@@ -73,7 +80,7 @@ struct SearchLaunch {
 
 template <Variant V>
 void launch_search(const SearchLaunch& a) {
-  k_qpow_search<V><<<a.blocks, kQpowThreads>>>(a.job, a.count, a.hits, a.cap, a.n);
+  k_qpow_search<V><<<a.blocks, search_threads<V>()>>>(a.job, a.count, a.hits, a.cap, a.n);
 }
 template <Variant V>
 void launch_hashes(const MinerJob* jobs, size_t n, uint64_t* out) {
