@@ -24,24 +24,37 @@ namespace {
 using qpow::MinerJob;
 using qpow::Variant;
 
-// One block per SM. The launch shape is the layout's: every variant of a layout (its ladder and each
-// ladder minus one shortcut) runs the same shape, so a bench ratio measures the shortcut, not a retune.
-// gl2x32-ptx ladder on the H200, MH/s by threads per SM (ptxas registers): 512 692 (108), 640 701 (94),
-// 768 704 (80), 832 658 (72), 896 708 (72, spilling 56 bytes to L1), 1024 684 (64). Past 16 warps the
-// kernel is latency-bound, not pipe-bound (ncu at 768: 24 warps, 2.3 IPC, no eligible warp 42% of
-// cycles), so warps buy more than the registers they cost, until 1024. The other layouts keep 512x1,
-// their measured best before deferral (ptxas 118-128 registers, no spills).
+// One block per SM; threads per block by variant: the widest measured shape at which ptxas keeps the
+// variant in registers (no spills: -Xptxas -warn-spills shows any). gl2x32-ptx ladder on the H200 with
+// the fused internal-layer product, MH/s by threads per SM (registers): 512 727 (108), 640 735 (96),
+// 768 742 (80). The kernel is bound by the integer-ALU pipe (taking three adds per fused product off
+// it gained 5 %; moving squaring adds onto it lost 3 %), and warps hide its latency until the registers
+// run out. Its -no-deferred-borrow spills at 768 (so 640); gl2x32-portable-no-midstate needs 186
+// registers (256); the rest keep 512 (112-128 registers). A bench ratio between two variants of
+// different shapes includes the shape.
 constexpr unsigned kQpowThreads = 512;  // also the lossy characterisation kernels
 template <Variant V>
 constexpr unsigned search_threads() {
-  using L = typename qpow::CodeOf<V>::type::Layout;
-  return std::is_same_v<L, gl::gl2x32<carry::ptx>> ? 896 : kQpowThreads;
+  switch (V) {
+    case Variant::gl2x32_ptx: return 768;
+    case Variant::x32_nodefer: return 640;
+    case Variant::p32_nomid: return 256;
+    default: return kQpowThreads;
+  }
 }
 __constant__ qpow::P2Constants c_p2;  // the round constants (broadcast through the constant cache)
 
 void qpow_select(int dev) {
   select(dev);
   BX_CUDA(cudaMemcpyToSymbol(c_p2, &qpow::kQuantusP2, sizeof qpow::kQuantusP2));
+}
+
+// threadIdx.x read afresh (volatile: ptxas does not keep it, or an offset built from it, in a register
+// across the rounds; the loop itself runs on the block-uniform first offset).
+__device__ __forceinline__ unsigned thread_index() {
+  unsigned t;
+  asm volatile("mov.u32 %0, %%tid.x;" : "=r"(t));
+  return t;
 }
 
 // Thread t tests offsets t, t + S, ... below count (S = all threads); the launch uniforms ride in the
@@ -52,10 +65,11 @@ __global__ void __launch_bounds__(search_threads<V>(), 1) k_qpow_search(const Mi
                                                               unsigned long long* n) {
   using Code = typename qpow::CodeOf<V>::type;
   const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
-  for (uint64_t off = uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; off < count; off += stride) {
-    if (Code::valid(job, qpow::u512_add(job.base, off), c_p2)) {
+  for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < count; first += stride) {
+    const uint64_t off = first + thread_index();
+    if (off < count && Code::valid_of(job, [&] { return qpow::u512_add(job.base, first + thread_index()); }, c_p2)) {
       const unsigned long long slot = atomicAdd(n, 1ull);  // 64-bit: a batch of 2^32 all-hit nonces must not wrap
-      if (slot < cap) hits[slot] = off;
+      if (slot < cap) hits[slot] = first + thread_index();
     }
   }
 }

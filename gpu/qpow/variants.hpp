@@ -39,6 +39,10 @@ struct PlainHash {
     hash(job, n, h, K);
     return hash_below(h, job.target);
   }
+  template <class NonceAt>
+  BX_HD static bool valid_of(const MinerJob& job, NonceAt&& nonce_at, const P2Constants& K) {
+    return valid(job, nonce_at(), K);
+  }
 };
 
 struct VariantRow {

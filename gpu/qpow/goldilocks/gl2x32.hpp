@@ -415,25 +415,40 @@ struct gl2x32_impl {
   BX_HD static uint64_t mul_add_reduce_deferred(uint64_t s, uint64_t d, const Acc96& acc, uint32_t& borrows) {
     return reduce_product_words_deferred(mul_add_words(s, d, acc), borrows);
   }
-  // Words of s*d + acc (no carry out under mul_add_reduce's bounds).
+  // Words of s*d + acc (no carry out under mul_add_reduce's bounds). The ptx backend adds acc inside
+  // the partial products rather than in a second carry chain: a0 d0 + acc.lo carries c into acc.hi, and
+  // {acc.hi + c, mc} (mc the middle sum's 65th bit; < 2^33) is the addend of a1 d1 (<= 2^64 - 2^33 + 1:
+  // no wrap), so ptxas fuses both into IMAD.WIDE and the integer ALU keeps three adds.
   BX_HD static W4 mul_add_words(uint64_t s, uint64_t d, const Acc96& acc) {
-    W4 w = mul_words(s, d);
     if constexpr (B::is_ptx) {
 #if BX_ON_DEVICE
-      asm("{\n\t.reg .u64 lo, hi;\n\t"
-          "mov.b64 lo, {%0, %1};\n\t"
-          "mov.b64 hi, {%2, %3};\n\t"
-          "add.cc.u64 lo, lo, %4;\n\t"
-          "addc.u64 hi, hi, %5;\n\t"
-          "mov.b64 {%0, %1}, lo;\n\t"
-          "mov.b64 {%2, %3}, hi;\n\t}"
-          : "+r"(w.r0), "+r"(w.r1), "+r"(w.r2), "+r"(w.r3)
-          : "l"(acc.lo), "l"(uint64_t(acc.hi)));
+      W4 w;
+      asm("{\n\t.reg .u32 ml, mh, mc, xh, zl, yl, yh;\n\t.reg .u64 p01, p10, m, x, z, y;\n\t"
+          "mul.wide.u32 p01, %4, %7;\n\t"
+          "mul.wide.u32 p10, %5, %6;\n\t"
+          "add.cc.u64 m, p01, p10;\n\t"
+          "addc.u32 mc, 0, 0;\n\t"
+          "mul.wide.u32 x, %4, %6;\n\t"
+          "add.cc.u64 x, x, %8;\n\t"
+          "addc.u32 zl, %9, 0;\n\t"  // acc.hi + c < 2^6
+          "mov.b64 z, {zl, mc};\n\t"
+          "mul.wide.u32 y, %5, %7;\n\t"
+          "add.u64 y, y, z;\n\t"
+          "mov.b64 {ml, mh}, m;\n\t"
+          "mov.b64 {%0, xh}, x;\n\t"
+          "mov.b64 {yl, yh}, y;\n\t"
+          "add.cc.u32 %1, xh, ml;\n\t"
+          "addc.cc.u32 %2, yl, mh;\n\t"
+          "addc.u32 %3, yh, 0;\n\t}"  // no carry out: s*d + acc < 2^128
+          : "=r"(w.r0), "=r"(w.r1), "=r"(w.r2), "=r"(w.r3)
+          : "r"(lo32(s)), "r"(hi32(s)), "r"(lo32(d)), "r"(hi32(d)), "l"(acc.lo), "r"(acc.hi));
+      return w;
 #else
-      (void)acc;
+      (void)s, (void)d, (void)acc;
       ptx_backend_called_on_host();
 #endif
     } else {
+      W4 w = mul_words(s, d);
       uint64_t t = uint64_t(w.r0) + lo32(acc.lo);
       w.r0 = uint32_t(t);
       t = (t >> 32) + w.r1 + hi32(acc.lo);
@@ -441,8 +456,8 @@ struct gl2x32_impl {
       t = (t >> 32) + w.r2 + acc.hi;
       w.r2 = uint32_t(t);
       w.r3 += uint32_t(t >> 32);
+      return w;
     }
-    return w;
   }
 };
 

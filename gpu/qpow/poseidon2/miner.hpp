@@ -163,10 +163,16 @@ struct Miner {
 
   // Is nonce n valid for job.target? (The caller skips nonce 0, which the chain rejects.)
   BX_HD static bool valid(const MinerJob& job, const U512& n, const P2Constants& K) {
+    return valid_of(job, [&] { return n; }, K);
+  }
+  // The same for the nonce nonce_at() returns. On the deferred path it is called again only when the
+  // nonce is recomputed, so a kernel that rebuilds it from uniform values holds no nonce across the rounds.
+  template <class NonceAt>
+  BX_HD static bool valid_of(const MinerJob& job, NonceAt&& nonce_at, const P2Constants& K) {
     uint64_t s[12];
     if constexpr ((S & kEarlyReject) != 0 && (S & kPrestate) != 0) {
       // π3 and π4 up to its last S-box through one copy of the rounds (a rolled loop: code size).
-      inject_low64(job, n, s);
+      inject_low64(job, nonce_at(), s);
       uint32_t borrows = 0;
       BX_ROLLED for (int k = 0; k < 2; ++k) {
         Rounds::rounds_to_last_sbox(s, K, k == 0, &borrows);
@@ -178,10 +184,10 @@ struct Miner {
         }
       }
       if constexpr (kDefer) {
-        if (borrows != 0) return Exact::valid(job, n, K);
+        if (borrows != 0) return Exact::valid(job, nonce_at(), K);
       }
     } else {
-      after_pi3(job, n, s, K);
+      after_pi3(job, nonce_at(), s, K);
       if constexpr ((S & kEarlyReject) != 0) {
         s[0] = L::add(s[0], 1);
         s[1] = L::add(s[1], 1);
