@@ -64,6 +64,15 @@ std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t co
 // The reference hash of each nonce, on all cores.
 std::vector<Int> reference_hashes(const Header& h, const std::vector<Int>& nonces);
 
+// The deferred borrow's crafted jobs (gpu/qpow/borrow_cases.hpp) through im, a kDeferBorrow variant:
+// the full hash and the search verdicts on targets hash + 1 (valid) and hash (invalid) against the
+// exact path, and that each job takes the borrow on the host: 4 checks per job, one line per failure.
+struct DeferredBorrowResult {
+  size_t checks = 0;
+  std::vector<std::string> mismatches;
+};
+DeferredBorrowResult deferred_borrow_check(const Impl& im, const Header& h, int count = 24);
+
 SelftestReport selftest(const SelftestOptions& opt);
 
 struct VerifyOptions {
