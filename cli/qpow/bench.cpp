@@ -2,6 +2,7 @@
 // every hit list on every round (against qpow/plain on the same place), the device ceiling measured in
 // the same run, registers and local memory per kernel; the lossy engine side by side.
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 
@@ -52,8 +53,17 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     return bad;
   };
   const RoundTimes t = run_interleaved<std::vector<uint64_t>>(ctx.rounds, cs, parity);
+  // The device ceilings, measured in this run after the rounds: the 64x64->128 multiply rate and the
+  // IMAD issue rate. A nonce needs at least kMulsPerNonce field multiplies (π3 + π4 of the ladder), each
+  // four 32x32 partial products on gl2x32; a row's fractions are its MH/s times those counts over the
+  // ceilings (the useful work's share: variants doing more work per nonce, plain first, score lower).
+  constexpr double kMulsPerNonce = 1472;
+  std::map<int, std::pair<double, double>> ceiling;  // device -> (IMAD/s, multiplies/s)
+#if defined(BX_HAVE_CUDA)
+  for (int dev : ctx.devices.gpus) ceiling[dev] = {kern::imad_ceiling(dev), kern::mul64x64_ceiling(dev)};
+#endif
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
-  std::printf("%-40s %10s %9s %6s %7s\n", "implementation", "MH/s", "vs plain", "regs", "local");
+  std::printf("%-40s %10s %9s %8s %8s %6s %7s\n", "implementation", "MH/s", "vs plain", "%mul", "%IMAD", "regs", "local");
   double plain_rate = 0;
   for (const Impl& im : all) {
     const uint64_t n = im.device < 0 ? std::min<uint64_t>(o.nonces, 1 << 12) : o.nonces;
@@ -68,21 +78,32 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
       regs = ki.registers, local = ki.local_bytes;
     }
 #endif
-    std::printf("%-40s %10.2f %8.2fx %6d %7zu%s\n", im.label().c_str(), rate, plain_rate > 0 ? rate / plain_rate : 0, regs, local,
+    double of_mul = -1, of_imad = -1;  // -1: a CPU row, no device ceiling
+    if (ceiling.count(im.device)) {
+      const auto [imad, mul128] = ceiling.at(im.device);
+      of_mul = 100 * rate * 1e6 * kMulsPerNonce / mul128;
+      of_imad = 100 * rate * 1e6 * kMulsPerNonce * 4 / imad;
+    }
+    char fr[40] = "       -        -", kr[24] = "     -       -";  // CPU rows: no ceiling, no kernel
+    if (of_mul >= 0) std::snprintf(fr, sizeof fr, "%7.1f%% %7.1f%%", of_mul, of_imad);
+    if (regs >= 0) std::snprintf(kr, sizeof kr, "%6d %7zu", regs, local);
+    std::printf("%-40s %10.2f %8.2fx %s %s%s\n", im.label().c_str(), rate, plain_rate > 0 ? rate / plain_rate : 0, fr, kr,
                 row(im.variant).lossy ? "  (characterised)" : "");
-    js.push_back({{"impl", im.label()}, {"mhs", rate}, {"registers", regs}, {"local_bytes", local},
-                  {"contract", row(im.variant).lossy ? "characterised" : "bit-exact"}});
+    nlohmann::ordered_json r = {{"impl", im.label()}, {"mhs", rate}, {"contract", row(im.variant).lossy ? "characterised" : "bit-exact"}};
+    if (regs >= 0) r["registers"] = regs, r["local_bytes"] = local;
+    if (of_mul >= 0) r["pct_mul64x64_ceiling"] = of_mul, r["pct_imad_ceiling"] = of_imad;
+    js.push_back(r);
   }
-#if defined(BX_HAVE_CUDA)
-  for (int dev : ctx.devices.gpus) {
-    const double imad = kern::imad_ceiling(dev), mul128 = kern::mul64x64_ceiling(dev);
-    std::printf("gpu%d ceilings measured in this run: IMAD %.2f T/s, 64x64->128 multiplies %.3f T/s\n", dev, imad / 1e12,
-                mul128 / 1e12);
-    std::printf("  (a nonce costs 1472 field multiplies: the multiply ceiling alone allows %.0f MH/s)\n", mul128 / 1472 / 1e6);
-    js.push_back({{"device", dev}, {"imad_per_s", imad}, {"mul64x64_per_s", mul128}});
+  for (const auto& [dev, c] : ceiling) {
+    std::printf("gpu%d ceilings measured in this run: IMAD %.2f T/s, 64x64->128 multiplies %.3f T/s\n", dev, c.first / 1e12,
+                c.second / 1e12);
+    std::printf("  (a nonce costs %.0f field multiplies: the multiply ceiling alone allows %.0f MH/s; %%IMAD counts 4 partial\n"
+                "  products per multiply; local = local memory per thread: call frames and spills, 0 when neither)\n",
+                kMulsPerNonce, c.second / kMulsPerNonce / 1e6);
+    js.push_back({{"device", dev}, {"imad_per_s", c.first}, {"mul64x64_per_s", c.second}});
   }
-#endif
   std::printf("parity on every round: %s\n", t.parity ? "OK" : "FAILED");
+  js.push_back({{"parity", t.parity}, {"rounds", ctx.rounds}});
   if (ctx.json) std::printf("%s\n", js.dump().c_str());
   return t.parity ? 0 : 1;
 }

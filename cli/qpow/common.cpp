@@ -168,6 +168,12 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
         if (secs) *secs += st.kernel_seconds;
         return h;
       };
+      im.search_capped = [v, dev](const SearchRequest& rq, size_t capacity, unsigned* reruns) {
+        kern::QpowSearchStats st;
+        auto h = kern::qpow_search(dev, v, rq, &st, capacity);
+        if (reruns) *reruns = st.reruns;
+        return h;
+      };
       im.hashes = [v, dev](const Header& h, const std::vector<U512>& ns) {
         std::vector<Hash8> out;
         for (auto& a : kern::qpow_hashes(dev, v, h.data(), ns)) out.push_back(a);

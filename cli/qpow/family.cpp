@@ -126,6 +126,7 @@ class Qpow final : public Family {
         {"qpow-fuzz-field", false, "{build}/qpow_field_diff_replay {source}/fuzz/corpus/qpow_field_diff"},
         {"qpow-fuzz-mining", false, "{build}/qpow_mining_replay {source}/fuzz/corpus/qpow_mining"},
         {"qpow-gpu", true, "{build}/property_tests/qpow/qpow_gpu_test --gtest_brief=1"},
+        {"qpow-sponge", false, "{build}/property_tests/qpow/qpow_layouts_test --gtest_brief=1 --gtest_filter=*Sponge*"},
     };
   }
   std::vector<std::string> gpu_stage_runs() const override {

@@ -55,6 +55,9 @@ struct Impl {
   std::function<std::vector<Hash8>(const std::vector<MinerJob>&)> job_hashes;
   // Valid offsets of [job.base, job.base + count) for one given job, sorted (the search kernel on a GPU).
   std::function<std::vector<uint64_t>(const MinerJob&, uint32_t count)> job_search;
+  // GPU only (empty on the CPU): search with the hit buffer starting at `capacity` entries, so a batch
+  // with more hits overflows and must be re-run; *reruns counts the re-run batches.
+  std::function<std::vector<uint64_t>(const SearchRequest&, size_t capacity, unsigned* reruns)> search_capped;
 };
 // Every selected variant on every selected place where it exists (CPU: host builds; GPU: kernels present).
 std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelection& sel);

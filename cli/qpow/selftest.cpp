@@ -14,6 +14,49 @@ namespace R = ref::qpow;
 
 namespace {
 
+// A linear layer of the permutation file ("m4" per chunk, "external" M_E, "internal" M_I) through
+// layout L's own layer code, canonical.
+template <class L>
+std::array<uint64_t, 12> layout_layer(const std::string& layer, const std::array<uint64_t, 12>& in) {
+  using P = Permutation<L, false>;
+  std::array<uint64_t, 12> s = in;
+  if (layer == "m4") {
+    for (int c = 0; c < 3; ++c) {
+      gl::Acc96 y[4];
+      P::m4(in.data() + 4 * c, y);
+      for (int k = 0; k < 4; ++k) s[size_t(4 * c + k)] = L::acc_reduce(y[k]);
+    }
+  } else if (layer == "external") {
+    P::external_linear(s.data());
+  } else {
+    P::internal_linear(s.data(), kQuantusP2);
+  }
+  for (auto& x : s) x = gl::canonical(x);
+  return s;
+}
+
+// The felt-sponge file's answer for a valid case through layout L's sponge (4 canonical lanes, LE bytes).
+template <class L>
+std::array<uint8_t, 32> layout_felt_sponge(const FeltSpongeCase& c) {
+  uint64_t w[4];
+  if (c.op == "rehashToBytes") {
+    uint64_t f[4] = {};
+    for (int j = 0; j < 4; ++j)
+      for (int k = 7; k >= 0; --k) f[j] = f[j] << 8 | c.msg[size_t(8 * j + k)];
+    Sponge<L>::felt_sponge(f, 4, w, kQuantusP2);
+  } else {
+    Sponge<L>::felt_sponge(c.felts.data(), uint32_t(c.felts.size()), w, kQuantusP2);
+    if (c.op == "hashTwice") {
+      const uint64_t first[4] = {w[0], w[1], w[2], w[3]};
+      Sponge<L>::felt_sponge(first, 4, w, kQuantusP2);
+    }
+  }
+  std::array<uint8_t, 32> out;
+  for (int j = 0; j < 4; ++j)
+    for (int k = 0; k < 8; ++k) out[size_t(8 * j + k)] = uint8_t(w[j] >> (8 * k));
+  return out;
+}
+
 std::string hex64(uint64_t v) {
   char b[20];
   std::snprintf(b, sizeof b, "%016llx", (unsigned long long)v);
@@ -261,6 +304,28 @@ SelftestReport selftest(const SelftestOptions& opt) {
     }
   }
 
+  {  // the felt sponge (hash_twice, rehash_to_bytes) on both host layouts, once; a rejected
+     // rehash_to_bytes input (a limb >= p) is the caller's check, the reference's in `vectors check`
+    rep.host_checks.push_back({"vectors: felt sponge (gl64, gl2x32 sponge)"});
+    TallyCheck c{rep.host_checks.back()};
+    for (const auto& f : embedded_felt_sponge_cases()) {
+      if (!f.valid) continue;
+      const auto x = layout_felt_sponge<gl::gl64>(f), y = layout_felt_sponge<gl::gl2x32<carry::portable>>(f);
+      c.check(x == f.out && y == f.out, "felt_sponge tcId " + std::to_string(f.id) + " (" + f.op + ")\n" +
+                                            hexdump_diff(f.out.data(), x == f.out ? y.data() : x.data(), 32));
+    }
+  }
+  {  // the linear layers' known answers and generated states on both host layouts, once
+    rep.host_checks.push_back({"vectors: layers M4, M_E, M_I (gl64, gl2x32)"});
+    TallyCheck c{rep.host_checks.back()};
+    for (const auto& pc : embedded_perm_cases()) {
+      if (pc.layer == "permute") continue;
+      const auto x = layout_layer<gl::gl64>(pc.layer, pc.in), y = layout_layer<gl::gl2x32<carry::portable>>(pc.layer, pc.in);
+      c.check(x == pc.out && y == pc.out, "permutation tcId " + std::to_string(pc.id) + " (" + pc.layer + "): gl64 " +
+                                              (x == pc.out ? "equal" : "differs") + ", gl2x32 " + (y == pc.out ? "equal" : "differs"));
+    }
+  }
+
   std::vector<Variant> vs;
   for (int k = 0; k < kVariantCount; ++k)
     if (opt.wants(variant_label(Variant(k)))) vs.push_back(Variant(k));
@@ -408,6 +473,24 @@ SelftestReport selftest(const SelftestOptions& opt) {
         d.check(got_hits.size() == (valid ? 1u : 0u), im.label() + " nonce 705 vs target " + words_hex(tw) + ": " +
                                                           (got_hits.empty() ? "rejected" : "accepted") + ", reference " +
                                                           (valid ? "valid" : "invalid"));
+      }
+      if (im.search_capped) {
+        // The window across 2^64 (two batches, ~6 hits each) with a one-entry hit buffer: every batch
+        // overflows, is counted and re-run; the hits must still be the reference's, each once.
+        rowr.checks.push_back({"hit buffer overflow re-run"});
+        TallyCheck c{rowr.checks.back()};
+        SearchRequest rq{};
+        std::copy(h1.begin(), h1.end(), rq.header);
+        rq.lo = to_u512(windows[1].lo);
+        rq.count = windows[1].n;
+        const Hash8 t = to_words(target);
+        std::copy(t.begin(), t.end(), rq.target);
+        unsigned reruns = 0;
+        const auto got_hits = im.search_capped(rq, 1, &reruns);
+        c.check(got_hits == window_want[1] && reruns > 0,
+                im.label() + " search [" + u512_hex(windows[1].lo) + " + 0.." + std::to_string(windows[1].n) + ") with a 1-entry hit buffer: " +
+                    std::to_string(got_hits.size()) + " hits after " + std::to_string(reruns) + " re-run(s), reference " +
+                    std::to_string(window_want[1].size()) + " (want equal hits and >= 1 re-run)");
       }
     }
     if (!lossy && (row(im.variant).shortcuts & kDeferBorrow)) {

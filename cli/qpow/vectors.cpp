@@ -34,6 +34,7 @@ using u128 = unsigned __int128;
 const char* kFieldPath = "vectors/qpow/field.json";
 const char* kPermPath = "vectors/qpow/permutation.json";
 const char* kHashPath = "vectors/qpow/hash_bytes.json";
+const char* kFeltPath = "vectors/qpow/felt_sponge.json";
 const char* kMiningPath = "vectors/qpow/mining.json";
 const char* kValidityPath = "vectors/qpow/validity.json";
 const char* kGenerator = "bitexact vectors generate --family qpow";
@@ -763,6 +764,131 @@ std::string generate_hash() {
                 "testGroups");
 }
 
+// ---- felt sponge ----
+const char* kFeltSchema = "bitexact_qpow_felt_sponge_v1";
+struct FeltKat {
+  const char* op;
+  std::vector<uint64_t> felts;
+  std::array<uint8_t, 32> msg;
+  const char* out;  // the spec's literal; nullptr: the reference's answer (or its rejection)
+  bool spec;        // a literal of spec 9.3 (output or rejection): the known-answer flag
+  const char* name;
+};
+// 9.3, qp-poseidon src/lib.rs test_hash_twice_vectors and the rehash_to_bytes cases.
+std::vector<FeltKat> felt_kats() {
+  std::array<uint8_t, 32> z{}, c{}, f{}, lp{}, lp1{};
+  for (int i = 0; i < 32; ++i) c[size_t(i)] = uint8_t(i), f[size_t(i)] = 0xff;
+  for (int k = 0; k < 8; ++k) lp[size_t(24 + k)] = uint8_t(P >> (8 * k)), lp1[size_t(24 + k)] = uint8_t((P - 1) >> (8 * k));
+  return {
+      {"hashTwice", {}, {}, "b8a2f205ad2e2682ab8af6e49946a597920a24d916ca1139b6fce113c207365b", true, "[]"},
+      {"hashTwice", {0}, {}, "6e962ae00104d1c8907142439156035ad71242caab590a74ba8c9850df03ff11", true, "[0]"},
+      {"hashTwice", {1}, {}, "50be997dba65a402610d93f8fe853b0974fc72e4605effd5603deb900667e497", true, "[1]"},
+      {"hashTwice", {1, 2, 3, 4}, {}, "153624f84074a4503ea9139d64ad54da77849d83eb0e6a8e1f839bfe31c222b5", true, "[1..4]"},
+      {"hashTwice", {1, 2, 3, 4, 5, 6, 7, 8}, {}, "958293c7f14ec2ef872955b510eee16f041217f37f8db0c0287fbe182afde6af", true, "[1..8]"},
+      {"rehashToBytes", {}, z, "ca0aefbd2e87c9ecc4716b7db8e83937a45dfb06ea10e1d62a4c2f2784002290", true, "00 x32"},
+      {"rehashToBytes", {}, c, "c0877470eb2fbfc7cc6f22ab70955509de54f3b89856d6a58399a7b7d9d26252", true, "bytes 0..31"},
+      {"rehashToBytes", {}, f, nullptr, true, "ff x32"},         // rejected
+      {"rehashToBytes", {}, lp, nullptr, false, "limb 3 = p"},   // rejected: p would alias 0
+      {"rehashToBytes", {}, lp1, nullptr, false, "limb 3 = p - 1"},
+  };
+}
+json felt_notes() {
+  json n;
+  n["known-answer"] = note("BASIC", "qp-poseidon src/lib.rs test_hash_twice_vectors and rehash_to_bytes (spec 9.3).");
+  n["empty"] = note("EDGE_CASE", "No felts: the finalisation felt 1 alone.");
+  n["block-boundary"] = note("EDGE_CASE", "The felts and the finalisation felt 1 end exactly at a block boundary (8 lanes) or spill one felt into a new block.");
+  n["max-felt"] = note("EDGE_CASE", "Felts p - 1: the field add into the lanes reduces.");
+  n["non-canonical-limb"] = note("INVALID_INPUT", "rehash_to_bytes input with a 64-bit limb >= p: rejected, never reduced (p would alias 0).");
+  return n;
+}
+std::array<uint8_t, 32> le_bytes(const std::array<uint64_t, 4>& w) {
+  std::array<uint8_t, 32> b;
+  for (int j = 0; j < 4; ++j)
+    for (int k = 0; k < 8; ++k) b[size_t(8 * j + k)] = uint8_t(w[size_t(j)] >> (8 * k));
+  return b;
+}
+// The reference's answer for a case's inputs; valid = false when rehashToBytes rejects them.
+std::array<uint8_t, 32> ref_felt(const std::string& op, const std::vector<uint64_t>& felts, const std::array<uint8_t, 32>& msg,
+                                 bool& valid) {
+  valid = true;
+  if (op == "feltSponge") return le_bytes(R::felt_sponge(felts));
+  if (op == "hashTwice") return R::hash_twice(felts);
+  try {
+    return R::rehash_to_bytes(msg);
+  } catch (const std::invalid_argument&) {
+    valid = false;
+    return {};
+  }
+}
+std::vector<std::string> felt_flags(const std::string& op, const std::vector<uint64_t>& felts, const std::array<uint8_t, 32>& msg, bool kat) {
+  std::vector<std::string> f;
+  if (kat) f.push_back("known-answer");
+  if (op == "rehashToBytes") {
+    bool valid;
+    ref_felt(op, felts, msg, valid);
+    if (!valid) f.push_back("non-canonical-limb");
+    return f;
+  }
+  if (felts.empty()) f.push_back("empty");
+  if ((felts.size() + 1) % 8 == 0 || (felts.size() + 1) % 8 == 1) f.push_back("block-boundary");
+  if (!felts.empty() && std::all_of(felts.begin(), felts.end(), [](uint64_t x) { return x == P - 1; })) f.push_back("max-felt");
+  return f;
+}
+std::vector<std::pair<std::string, std::vector<FeltSpongeCase>>> felt_groups() {
+  int id = 0;
+  std::vector<FeltSpongeCase> kat, gen;
+  for (auto& k : felt_kats()) {
+    FeltSpongeCase c{++id, k.op, k.felts, k.msg, {}, true, (k.spec ? "spec 9.3: " : "") + std::string(k.op) + "(" + k.name + ")",
+                     felt_flags(k.op, k.felts, k.msg, k.spec)};
+    c.out = ref_felt(c.op, c.felts, c.msg, c.valid);
+    if (k.out) c.out = unhex_n<32>(k.out);  // the literal; spec_problems holds it against the reference
+    (k.spec ? kat : gen).push_back(c);
+  }
+  auto add = [&](const std::string& op, const std::vector<uint64_t>& felts, const std::string& comment) {
+    FeltSpongeCase c{++id, op, felts, {}, {}, true, comment, felt_flags(op, felts, {}, false)};
+    c.out = ref_felt(op, felts, c.msg, c.valid);
+    gen.push_back(c);
+  };
+  for (size_t n : {2, 3, 6, 7, 8, 9, 15, 16, 17, 24}) {
+    std::vector<uint64_t> f(n);
+    for (size_t i = 0; i < n; ++i) f[i] = i + 1;
+    add("feltSponge", f, "felts 1.." + std::to_string(n));
+  }
+  add("feltSponge", std::vector<uint64_t>(7, P - 1), "felts (p - 1) x7");
+  add("feltSponge", std::vector<uint64_t>(12, P - 1), "felts (p - 1) x12");
+  add("hashTwice", std::vector<uint64_t>(8, P - 1), "felts (p - 1) x8");
+  add("hashTwice", {EPS, P - 1, 1ull << 32, 0}, "felts EPS, p - 1, 2^32, 0");
+  return {{"known-answer", kat}, {"generated", gen}};
+}
+json felt_json(const FeltSpongeCase& c) {
+  json t = {{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"op", c.op}};
+  if (c.op == "rehashToBytes") {
+    t["msg"] = hexs(c.msg);
+  } else {
+    json a = json::array();
+    for (uint64_t w : c.felts) a.push_back(w16(w));
+    t["felts"] = a;
+  }
+  if (c.valid) t["out"] = hexs(c.out);
+  t["result"] = c.valid ? "valid" : "invalid";
+  return t;
+}
+std::string generate_felt() {
+  json groups = json::array();
+  int n = 0;
+  for (auto& [type, cases] : felt_groups()) {
+    json tests = json::array();
+    for (auto& c : cases) tests.push_back(felt_json(c)), ++n;
+    groups.push_back({{"type", type}, {"tests", tests}});
+  }
+  return render(top_doc("qp-poseidon felt sponge (Poseidon2 sponge, rate 8, felts absorbed directly)", kFeltSchema,
+                        "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_hash_twice_vectors and "
+                        "rehash_to_bytes (v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Felts: 16 hex digits, "
+                        "big-endian numerals; out: 32 bytes, 4 canonical lanes little-endian",
+                        n, felt_notes(), groups),
+                "testGroups");
+}
+
 // ---- mining ----
 const char* kMiningSchema = "bitexact_qpow_mining_v1";
 json mining_notes() {
@@ -1116,6 +1242,37 @@ std::vector<ByteHashCase> load_byte_hash_cases(const std::string& text) {
   return out;
 }
 
+std::vector<FeltSpongeCase> load_felt_sponge_cases(const std::string& text) {
+  std::vector<FeltSpongeCase> out;
+  each_test(kFeltPath, text, kFeltSchema, [&](const json& t, int id, const std::string& where, const json& notes) {
+    if (!t.contains("op") || !t["op"].is_string()) throw InputError(where + ": field 'op' must be a string");
+    FeltSpongeCase c;
+    c.id = id;
+    c.op = t["op"].get<std::string>();
+    const std::string r = t.contains("result") && t["result"].is_string() ? t["result"].get<std::string>() : "";
+    c.valid = r == "valid";
+    if (c.op == "rehashToBytes") {
+      require_keys(t, {"tcId", "comment", "flags", "op", "msg", "result"}, {"out"}, where);
+      c.msg = get_bytes<32>(t, "msg", where);
+      if (r != "valid" && r != "invalid") throw InputError(where + ": field 'result': expected 'valid' or 'invalid'");
+    } else if (c.op == "feltSponge" || c.op == "hashTwice") {
+      require_keys(t, {"tcId", "comment", "flags", "op", "felts", "out", "result"}, {}, where);
+      if (!t["felts"].is_array()) throw InputError(where + ": field 'felts' must be an array of words");
+      for (size_t i = 0; i < t["felts"].size(); ++i)
+        c.felts.push_back(get_word(t["felts"][i], where + ": field 'felts'[" + std::to_string(i) + "]"));
+      expect_result(t, where, "valid");
+    } else {
+      throw InputError(where + ": field 'op': unknown op '" + c.op + "' (feltSponge, hashTwice, rehashToBytes)");
+    }
+    if (c.valid != t.contains("out")) throw InputError(where + ": field 'out': " + (c.valid ? "missing (result valid)" : "present on an invalid case"));
+    if (c.valid) c.out = get_bytes<32>(t, "out", where);
+    c.comment = get_str(t, "comment", where);
+    c.flags = get_flags(t, notes, where);
+    out.push_back(std::move(c));
+  });
+  return out;
+}
+
 std::vector<MiningCase> load_mining_cases(const std::string& text) {
   std::vector<MiningCase> out;
   each_test(kMiningPath, text, kMiningSchema, [&](const json& t, int id, const std::string& where, const json& notes) {
@@ -1178,6 +1335,10 @@ const std::vector<ByteHashCase>& embedded_byte_hash_cases() {
   static const auto v = load_byte_hash_cases(embedded_file(kHashPath));
   return v;
 }
+const std::vector<FeltSpongeCase>& embedded_felt_sponge_cases() {
+  static const auto v = load_felt_sponge_cases(embedded_file(kFeltPath));
+  return v;
+}
 const std::vector<MiningCase>& embedded_mining_cases() {
   static const auto v = load_mining_cases(embedded_file(kMiningPath));
   return v;
@@ -1187,12 +1348,13 @@ const std::vector<ValidityCase>& embedded_validity_cases() {
   return v;
 }
 
-std::vector<std::string> vector_files() { return {kFieldPath, kPermPath, kHashPath, kMiningPath, kValidityPath}; }
+std::vector<std::string> vector_files() { return {kFieldPath, kPermPath, kHashPath, kFeltPath, kMiningPath, kValidityPath}; }
 
 std::map<std::string, std::string> generate_vectors() {
   return {{kFieldPath, generate_field()},
           {kPermPath, generate_perm()},
           {kHashPath, generate_hash()},
+          {kFeltPath, generate_felt()},
           {kMiningPath, generate_mining()},
           {kValidityPath, generate_validity()}};
 }
@@ -1241,6 +1403,12 @@ std::vector<std::string> spec_problems() {
   for (auto& k : hash_kats()) {
     const auto r = R::hash_bytes(k.data);
     if (hexs(r) != k.hash) bad(std::string("9.3 hash_bytes(") + k.name + ")", k.hash, hexs(r));
+  }
+  for (auto& k : felt_kats()) {
+    bool valid;
+    const auto r = ref_felt(k.op, k.felts, k.msg, valid);
+    if (k.out && (!valid || hexs(r) != k.out)) bad(std::string("9.3 ") + k.op + "(" + k.name + ")", k.out, valid ? hexs(r) : "a rejection");
+    if (k.spec && !k.out && valid) bad(std::string("9.3 ") + k.op + "(" + k.name + ")", "a rejection", hexs(r));
   }
   for (auto& k : mining_kats()) {
     if (k.hash) {
@@ -1325,6 +1493,20 @@ std::vector<std::string> check_vectors(const std::string& root) {
           for (auto& k : kats)
             if (k.data == c.data && hexs(c.squeeze_twice.data(), 32) != k.hash)
               fail(c.id, std::string("the first 32 bytes differ from spec 9.3 hash_bytes(") + k.name + ") = " + k.hash);
+        }
+      } else if (rel == kFeltPath) {
+        const auto kats = felt_kats();
+        for (auto& c : load_felt_sponge_cases(text)) {
+          bool valid;
+          const auto r = ref_felt(c.op, c.felts, c.msg, valid);
+          if (valid != c.valid) fail(c.id, c.op + ": result '" + (c.valid ? "valid" : "invalid") + "' but the reference " + (valid ? "accepts" : "rejects") + " the input");
+          else if (valid && r != c.out) fail(c.id, c.op + ": out " + hexs(c.out) + " but the reference computes " + hexs(r));
+          const auto k = std::find_if(kats.begin(), kats.end(), [&](const FeltKat& k) {
+            return k.spec && k.op == c.op && k.felts == c.felts && (c.op != "rehashToBytes" || k.msg == c.msg);
+          });
+          if (auto f = flags_problem(c.flags, felt_flags(c.op, c.felts, c.msg, k != kats.end())); !f.empty()) fail(c.id, f);
+          if (k != kats.end() && k->out && (!c.valid || hexs(c.out) != k->out))
+            fail(c.id, std::string("differs from spec 9.3 ") + k->op + "(" + k->name + ") = " + k->out);
         }
       } else if (rel == kMiningPath) {
         const auto kats = mining_kats();

@@ -4,6 +4,8 @@
 //                                  add/sub/mul over all catalogue pairs), reduction branches, squaring carries
 //   vectors/qpow/permutation.json  M4 / M_E / M_I / Poseidon2 KATs (§9.1, §9.2) and generated states
 //   vectors/qpow/hash_bytes.json   byte sponge hash_squeeze_twice (§9.3; its first 32 bytes = hash_bytes)
+//   vectors/qpow/felt_sponge.json  felt sponge: hash_twice and rehash_to_bytes KATs (§9.3), felt_sponge
+//                                  over lengths across the block boundaries
 //   vectors/qpow/mining.json       mining hashes (§9.4 a-e, §9.5's nonce 705), midstates, carry nonces
 //   vectors/qpow/validity.json     hash < target (strict), difficulties 0 / 1 / MAX, ties, nonce 0
 // Every file is generated (bitexact vectors generate --family qpow) from the golden model
@@ -43,6 +45,18 @@ struct ByteHashCase {
   std::string comment;
   std::vector<std::string> flags;
 };
+// op "feltSponge" (felts -> lanes 0..3 as 4 x LE64), "hashTwice" (felts -> feltSponge of feltSponge),
+// "rehashToBytes" (msg: 32 bytes read as 4 LE u64 felts, each < p, else the case is invalid: no out).
+struct FeltSpongeCase {
+  int id;
+  std::string op;
+  std::vector<uint64_t> felts;     // feltSponge, hashTwice
+  std::array<uint8_t, 32> msg{};   // rehashToBytes
+  std::array<uint8_t, 32> out{};   // valid cases
+  bool valid = true;
+  std::string comment;
+  std::vector<std::string> flags;
+};
 struct MiningCase {
   int id;
   std::array<uint8_t, 32> header{};
@@ -72,6 +86,7 @@ struct ValidityCase {
 std::vector<FieldCase> load_field_cases(const std::string& json_text);
 std::vector<PermCase> load_perm_cases(const std::string& json_text);
 std::vector<ByteHashCase> load_byte_hash_cases(const std::string& json_text);
+std::vector<FeltSpongeCase> load_felt_sponge_cases(const std::string& json_text);
 std::vector<MiningCase> load_mining_cases(const std::string& json_text);
 std::vector<ValidityCase> load_validity_cases(const std::string& json_text);
 
@@ -80,11 +95,12 @@ std::vector<ValidityCase> load_validity_cases(const std::string& json_text);
 const std::vector<FieldCase>& embedded_field_cases();
 const std::vector<PermCase>& embedded_perm_cases();
 const std::vector<ByteHashCase>& embedded_byte_hash_cases();
+const std::vector<FeltSpongeCase>& embedded_felt_sponge_cases();
 const std::vector<MiningCase>& embedded_mining_cases();
 const std::vector<ValidityCase>& embedded_validity_cases();
 
 // "vectors/qpow/field.json", "vectors/qpow/permutation.json", "vectors/qpow/hash_bytes.json",
-// "vectors/qpow/mining.json", "vectors/qpow/validity.json".
+// "vectors/qpow/felt_sponge.json", "vectors/qpow/mining.json", "vectors/qpow/validity.json".
 std::vector<std::string> vector_files();
 // path -> exact file text, deterministic (bitexact vectors generate --family qpow).
 std::map<std::string, std::string> generate_vectors();

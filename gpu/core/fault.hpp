@@ -43,6 +43,9 @@
   X(qpow, qpow_exact_final_borrow_slip, shared, "exact 2x32 reduce128 drops the final 64-bit borrow (the lossy engine's slip)") \
   X(qpow, qpow_deferred_borrow_uncounted, shared, "qpow deferred final borrow: a product reduction skips its correction without counting it, so the nonce is not recomputed") \
   X(qpow, qpow_nonce_little_endian, shared, "qpow absorbs the nonce little-endian (limb order reversed)") \
+  X(qpow, qpow_felt_sponge_no_final_felt, host, "qpow felt sponge appends no finalisation felt 1 when the felts fill whole blocks (hash_twice, rehash_to_bytes)") \
+  X(qpow, qpow_m4_row3_coefficients, shared, "Poseidon2 M4 row 3 computed as [1 1 1 4] instead of [3 1 1 2]") \
+  X(qpow, qpow_hit_overflow_truncated, device, "qpow search keeps the first hits of an overflowing hit buffer instead of re-running the batch") \
   X(qpow, qpow_target_compare_le, shared, "qpow validity compares hash <= target instead of <") \
   X(q8parity, q8_contract_gate_mean, shared, "q8 fused gr read contracts the stream mean's xn * sigmoid + m into one fma (separate rounding)") \
   X(q8parity, q8_ftz_activation, shared, "q8 NR = 2 matvec flushes subnormal activations to zero (-ftz=true)") \

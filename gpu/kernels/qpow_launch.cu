@@ -184,7 +184,8 @@ std::vector<uint64_t> qpow_search(int dev, Variant v, const qpow::SearchRequest&
       dcount.get(&count, 1);
       if (count > kMaxHits)
         throw std::invalid_argument("qpow_search: " + std::to_string(count) + " hits in one batch (more than 2^30): the target is too easy for this range");
-      if (count <= cap) {
+      if (count <= cap || BX_FAULT(qpow_hit_overflow_truncated)) {
+        count = std::min<unsigned long long>(count, cap);
         if (count) {
           thrust::device_ptr<unsigned long long> p0(dhits->p);
           thrust::sort(p0, p0 + count);

@@ -1,8 +1,8 @@
 // qpow on the GPU (label gpu): the device field ops of every layout on the §8 catalogue against the
 // reference (the lossy engine against its host model, bit for bit), the permutation, every variant's
-// mining hash at the nonce carries, searches across the 2^32, 2^64 and 2^256 carries and the 2^512 wrap
-// against the reference brute force, the deferred borrow's recomputation on crafted prestates, the early
-// reject on every tie pattern, and the output path on lazy lanes.
+// mining hash at the nonce carries, searches across the 2^32, 2^64, 2^128, 2^224 and 2^256 carries and the
+// 2^512 wrap against the reference brute force, the hit buffer's overflow re-run, the deferred borrow's
+// recomputation on crafted prestates, the early reject on every tie pattern, and the output path on lazy lanes.
 #include <gtest/gtest.h>
 
 #include "cli/qpow/qpow.hpp"
@@ -207,7 +207,7 @@ TEST(GpuQpow, SearchesAcrossTheCarriesEqualTheReference) {
   const auto gpu = impls(all, bx::DeviceSelection{false, {0}});
   const auto model = impls({Variant::lossy_model}, bx::DeviceSelection{true, {}});
   ASSERT_FALSE(gpu.empty());
-  for (unsigned k : {32u, 64u, 256u, 512u}) {
+  for (unsigned k : {32u, 64u, 128u, 224u, 256u, 512u}) {
     const Int lo = (pow2(k) - 700 + pow2(512)) % pow2(512);
     const uint64_t count = 1400;
     const SearchRequest rq = request(h, lo, count, target);
@@ -217,6 +217,31 @@ TEST(GpuQpow, SearchesAcrossTheCarriesEqualTheReference) {
     for (const Impl& im : gpu)
       EXPECT_EQ(im.search(rq, nullptr), row(im.variant).lossy ? want_lossy : want)
           << im.label() << " across 2^" << k;
+  }
+}
+
+// A hit buffer too small for a batch: the batch is counted, re-run with room for all, and the hits are
+// the reference's, each once (fault qpow_hit_overflow_truncated keeps the first ones instead). Batches of
+// 256 nonces across the 2^64 carry, 16 entries to start: most batches overflow.
+TEST(GpuQpow, HitBufferOverflowIsRerun) {
+  if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
+  const Header h = header_of(13);
+  const Int target = R::target_of(4);
+  const Int lo = pow2(64) - 1000;
+  const uint64_t count = 2000;
+  const SearchRequest rq = request(h, lo, count, target);
+  const auto want = reference_hits(h, lo, count, target);
+  ASSERT_GT(want.size(), 400u);
+  std::vector<Variant> all;
+  for (int v = 0; v < kVariantCount; ++v)
+    if (!row(Variant(v)).lossy) all.push_back(Variant(v));
+  const auto gpu = impls(all, bx::DeviceSelection{false, {0}});
+  ASSERT_FALSE(gpu.empty());
+  for (const Impl& im : gpu) {
+    bx::kern::QpowSearchStats st;
+    EXPECT_EQ(bx::kern::qpow_search(0, im.variant, rq, &st, 16, 256), want) << im.label();
+    EXPECT_GE(st.reruns, 4u) << im.label() << ": batches of ~64 hits in a 16-entry buffer must be re-run";
+    EXPECT_GE(st.batches, 8u) << im.label();
   }
 }
 

@@ -674,6 +674,27 @@ TYPED_TEST(QpowLayout, SpongeMatchesReferenceAndKats) {
   }));
 }
 
+// The felt sponge (qp-poseidon hash_twice, rehash_to_bytes): felts absorbed as they are, every length 0..40
+// (each block-boundary case), canonical and lazy felts, against the reference; hash_twice on top.
+TYPED_TEST(QpowLayout, FeltSpongeMatchesReference) {
+  using L = TypeParam;
+  SplitMix r{0xfe17};
+  for (size_t n = 0; n <= 40; ++n) {
+    std::vector<uint64_t> f(n);
+    for (auto& x : f) x = r.next() % kP;
+    if (n % 3 == 2) f.back() = kP - 1;
+    uint64_t w[4];
+    bx::qpow::Sponge<L>::felt_sponge(f.data(), uint32_t(n), w, kQuantusP2);
+    EXPECT_EQ((std::array<uint64_t, 4>{w[0], w[1], w[2], w[3]}), Q::felt_sponge(f)) << L::name << " felt_sponge of " << n << " felts";
+    uint64_t t[4];
+    bx::qpow::Sponge<L>::felt_sponge(w, 4, t, kQuantusP2);
+    std::array<uint8_t, 32> tb;
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 8; ++k) tb[size_t(8 * j + k)] = uint8_t(t[j] >> (8 * k));
+    EXPECT_EQ(tb, Q::hash_twice(f)) << L::name << " hash_twice of " << n << " felts";
+  }
+}
+
 // --------------------------------------------- miner midstate / prestate ------------------------------
 
 // Miner<L, S>::midstate / prestate (S with and without kFolded) vs reference midstate / prestate_low64.

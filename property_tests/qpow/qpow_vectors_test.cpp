@@ -91,6 +91,7 @@ TEST(QpowVectors, EmbeddedCopiesEqualTheFiles) {
   EXPECT_EQ(V::embedded_field_cases().size(), V::load_field_cases(repo_file("vectors/qpow/field.json")).size());
   EXPECT_EQ(V::embedded_perm_cases().size(), V::load_perm_cases(repo_file("vectors/qpow/permutation.json")).size());
   EXPECT_EQ(V::embedded_byte_hash_cases().size(), V::load_byte_hash_cases(repo_file("vectors/qpow/hash_bytes.json")).size());
+  EXPECT_EQ(V::embedded_felt_sponge_cases().size(), V::load_felt_sponge_cases(repo_file("vectors/qpow/felt_sponge.json")).size());
   EXPECT_EQ(V::embedded_mining_cases().size(), V::load_mining_cases(repo_file("vectors/qpow/mining.json")).size());
   EXPECT_EQ(V::embedded_validity_cases().size(), V::load_validity_cases(repo_file("vectors/qpow/validity.json")).size());
 }
@@ -155,6 +156,17 @@ TEST(QpowVectors, LoadersRejectMalformedInput) {
   expect_rejected(V::load_byte_hash_cases, h, 2, "\"msg\":\"00\"", "\"msg\":\"000\"", "odd number");
   expect_rejected(V::load_byte_hash_cases, h, 1, "\"squeezeTwice\":\"", "\"squeezeTwice\":\"00", "hex digits");
   expect_rejected(V::load_byte_hash_cases, h, 1, "\"msg\":", "\"message\":", "unknown field 'message'");
+
+  const std::string fs = repo_file("vectors/qpow/felt_sponge.json");
+  ASSERT_GT(V::load_felt_sponge_cases(fs).size(), 20u);
+  expect_rejected(V::load_felt_sponge_cases, fs, 1, "\"op\":\"hashTwice\"", "\"op\":\"hashThrice\"", "unknown op 'hashThrice'");
+  expect_rejected(V::load_felt_sponge_cases, fs, 2, "\"felts\":[\"", "\"felts\":[\"0\",\"", "16 hex digits");
+  expect_rejected(V::load_felt_sponge_cases, fs, 2, "\"out\":\"", "\"out\":\"00", "hex digits");
+  expect_rejected(V::load_felt_sponge_cases, fs, 6, "\"msg\":\"", "\"msg\":\"0", "field 'msg'");
+  expect_rejected(V::load_felt_sponge_cases, fs, 8, "\"result\":\"invalid\"", "\"out\":\"" + std::string(64, '0') + "\",\"result\":\"invalid\"",
+                  "present on an invalid case");
+  expect_missing(V::load_felt_sponge_cases, fs, 2, "out");
+  expect_missing(V::load_felt_sponge_cases, fs, 2, "felts");
 
   const std::string m = repo_file("vectors/qpow/mining.json");
   expect_rejected(V::load_mining_cases, m, 1, "\"header\":\"", "\"header\":\"00", "field 'header'");
@@ -324,6 +336,11 @@ TEST(QpowVectors, FlagsCoverTheBoundaryClasses) {
   std::set<std::string> ops;
   for (auto& c : V::embedded_field_cases()) ops.insert(c.op);
   EXPECT_EQ(ops, (std::set<std::string>{"add", "sub", "mul", "sqr", "neg", "canonical", "sbox", "reduce128"}));
+  std::set<std::string> sf, sops;
+  for (auto& c : V::embedded_felt_sponge_cases()) sf.insert(c.flags.begin(), c.flags.end()), sops.insert(c.op);
+  for (const char* f : {"known-answer", "empty", "block-boundary", "max-felt", "non-canonical-limb"})
+    EXPECT_TRUE(sf.count(f)) << "felt_sponge.json has no '" << f << "' case";
+  EXPECT_EQ(sops, (std::set<std::string>{"feltSponge", "hashTwice", "rehashToBytes"}));
   std::set<std::string> layers;
   for (auto& c : V::embedded_perm_cases()) layers.insert(c.layer);
   EXPECT_EQ(layers, (std::set<std::string>{"m4", "external", "internal", "permute"}));

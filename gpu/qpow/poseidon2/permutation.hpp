@@ -74,8 +74,8 @@ struct Permutation {
     y[2] = t01233;  // a + b + 2c + 3d
     L::acc_add(y[2], t23);
     y[3] = t01233;  // 3a + b + c + 2d
-    L::acc_add(y[3], x[0]);
-    L::acc_add(y[3], x[0]);
+    L::acc_add(y[3], BX_FAULT(qpow_m4_row3_coefficients) ? x[3] : x[0]);
+    L::acc_add(y[3], BX_FAULT(qpow_m4_row3_coefficients) ? x[3] : x[0]);
   }
 
   // s <- M_E s (+ folded constants). Outputs y_i + S_{i mod 4} < 28 * 2^64 (+ one constant < 2^64).

@@ -3,7 +3,10 @@
 // the block boundary. hash_bytes squeezes lanes 0..3, hash_squeeze_twice also lanes 0..3 after one more
 // permutation; each output lane canonicalised, written little-endian.
 //
-// This is the general path (qpow/plain, the oracle, the byte-hash vectors): no midstate, no shortcut.
+// The felt sponge absorbs field elements directly (qp-poseidon hash_twice, rehash_to_bytes).
+//
+// This is the general path (qpow/plain, the oracle, the byte-hash and felt-sponge vectors): no midstate,
+// no shortcut.
 #pragma once
 #include "gpu/qpow/poseidon2/permutation.hpp"
 
@@ -23,20 +26,35 @@ struct Sponge {
     return v;
   }
 
-  // Absorbs data[0..n) and finalises; s ends as the state after the last absorption permutation.
-  BX_HD static void absorb_bytes(uint64_t s[12], const uint8_t* data, uint32_t n, const P2Constants& K) {
+  // Absorbs the felts felt(0..felts) and finalises (felt 1, zeros to the block boundary); s ends as the
+  // state after the last absorption permutation. Felts may be lazy (< 2^64): L::add reduces them.
+  // (finalise = false only plants fault qpow_felt_sponge_no_final_felt.)
+  template <class Felt>
+  BX_HD static void absorb(uint64_t s[12], uint32_t felts, const Felt& felt, const P2Constants& K, bool finalise = true) {
     for (int i = 0; i < 12; ++i) s[i] = 0;
-    const uint32_t felts = n / 4 + 1;      // chunks + terminator
-    const uint32_t total = felts + 1;      // + the finalisation felt 1
+    const uint32_t total = felts + (finalise ? 1 : 0);  // + the finalisation felt 1
     const uint32_t blocks = (total + 7) / 8;
     for (uint32_t blk = 0; blk < blocks; ++blk) {
       for (uint32_t i = 0; i < 8; ++i) {
         const uint32_t k = 8 * blk + i;
-        const uint64_t f = k < felts ? byte_felt(data, n, k) : (k == felts ? 1 : 0);
-        s[i] = L::add(s[i], f);
+        s[i] = L::add(s[i], k < felts ? felt(k) : (k == felts && finalise ? 1 : 0));
       }
       Perm::permute(s, K);
     }
+  }
+
+  // The byte string data[0..n): n / 4 chunks and the terminator felt.
+  BX_HD static void absorb_bytes(uint64_t s[12], const uint8_t* data, uint32_t n, const P2Constants& K) {
+    absorb(s, n / 4 + 1, [&](uint32_t k) { return byte_felt(data, n, k); }, K);
+  }
+
+  // qp-poseidon's felt sponge: f[0..n) absorbed as they are (no byte encoding, no terminator); out[0..3]
+  // = lanes 0..3, canonical. hash_twice(x) = felt_sponge(felt_sponge(x)); rehash_to_bytes(32 bytes) =
+  // felt_sponge of its 4 LE u64 words (each < p, checked by the caller).
+  BX_HD static void felt_sponge(const uint64_t* f, uint32_t n, uint64_t out[4], const P2Constants& K) {
+    uint64_t s[12];
+    absorb(s, n, [&](uint32_t k) { return f[k]; }, K, !(BX_FAULT(qpow_felt_sponge_no_final_felt) && n % 8 == 0));
+    for (int j = 0; j < 4; ++j) out[j] = gl::canonical(s[j]);
   }
 
   // out[0..63]: hash_squeeze_twice (out[0..31] is hash_bytes).
