@@ -120,7 +120,8 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
   std::vector<Impl> out;
   for (Variant v : variants) {
     if (sel.cpu && row(v).host) {
-      Impl im{v, "cpu", -1, {}, {}};
+      Impl im;  // the entry points are set below (search_capped stays empty on the CPU)
+      im.variant = v, im.where = "cpu", im.device = -1;
       im.search = [v](const SearchRequest& rq, double* secs) {
         const auto t0 = std::chrono::steady_clock::now();
         auto h = host_search(v, rq);
@@ -161,7 +162,8 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
 #if defined(BX_HAVE_CUDA)
     for (int dev : sel.gpus) {
       if (!kern::qpow_on_gpu(v)) continue;
-      Impl im{v, "gpu" + std::to_string(dev), dev, {}, {}};
+      Impl im;
+      im.variant = v, im.where = "gpu" + std::to_string(dev), im.device = dev;
       im.search = [v, dev](const SearchRequest& rq, double* secs) {
         kern::QpowSearchStats st;
         auto h = kern::qpow_search(dev, v, rq, &st);

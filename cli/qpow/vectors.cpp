@@ -519,6 +519,19 @@ json word_array(const State& s) {
   for (uint64_t w : s) a.push_back(w16(w));
   return a;
 }
+// A vector document from its groups: each case through to_json, numbered tests counted, one top_doc.
+template <class Case, class ToJson>
+std::string render_groups(const std::vector<std::pair<std::string, std::vector<Case>>>& gs, const ToJson& to_json, const char* algorithm,
+                          const char* schema, const char* source, const json& notes) {
+  json groups = json::array();
+  int n = 0;
+  for (auto& [type, cases] : gs) {
+    json tests = json::array();
+    for (auto& c : cases) tests.push_back(to_json(c)), ++n;
+    groups.push_back({{"type", type}, {"tests", tests}});
+  }
+  return render(top_doc(algorithm, schema, source, n, notes, groups), "testGroups");
+}
 
 // ---- field ----
 const char* kFieldSchema = "bitexact_qpow_field_v1";
@@ -621,18 +634,10 @@ std::vector<std::pair<std::string, std::vector<FieldCase>>> field_groups() {
   return g;
 }
 std::string generate_field() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : field_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) tests.push_back(field_json(c)), ++n;
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("Goldilocks field (p = 2^64 - 2^32 + 1)", kFieldSchema,
-                        "specs/qpow.md sections 7-9.1; known answers: qp-poseidon src/goldilocks.rs tests (v3.0.2, 60f7f4c); "
-                        "other outputs: the golden model reference/qpow",
-                        n, field_notes(), groups),
-                "testGroups");
+  return render_groups(field_groups(), field_json, "Goldilocks field (p = 2^64 - 2^32 + 1)", kFieldSchema,
+                       "specs/qpow.md sections 7-9.1; known answers: qp-poseidon src/goldilocks.rs tests (v3.0.2, 60f7f4c); "
+                       "other outputs: the golden model reference/qpow",
+                       field_notes());
 }
 
 // ---- permutation ----
@@ -688,22 +693,14 @@ std::vector<std::pair<std::string, std::vector<PermCase>>> perm_groups() {
   return {{"known-answer", kat}, {"generated", gen}};
 }
 std::string generate_perm() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : perm_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) {
-      tests.push_back({{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"layer", c.layer}, {"in", word_array(c.in)},
-                       {"out", word_array(c.out)}, {"result", "valid"}});
-      ++n;
-    }
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("Poseidon2-Goldilocks-12 (Quantus constants)", kPermSchema,
-                        "specs/qpow.md sections 2, 9.1, 9.2; known answers: qp-poseidon src/goldilocks.rs, src/poseidon2.rs tests "
-                        "(v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Words: 16 hex digits, big-endian numerals",
-                        n, perm_notes(), groups),
-                "testGroups");
+  const auto to_json = [](const PermCase& c) {
+    return json{{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"layer", c.layer}, {"in", word_array(c.in)},
+                {"out", word_array(c.out)}, {"result", "valid"}};
+  };
+  return render_groups(perm_groups(), to_json, "Poseidon2-Goldilocks-12 (Quantus constants)", kPermSchema,
+                       "specs/qpow.md sections 2, 9.1, 9.2; known answers: qp-poseidon src/goldilocks.rs, src/poseidon2.rs tests "
+                       "(v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Words: 16 hex digits, big-endian numerals",
+                       perm_notes());
 }
 
 // ---- hash_bytes ----
@@ -746,22 +743,14 @@ std::vector<std::pair<std::string, std::vector<ByteHashCase>>> hash_groups() {
   return {{"known-answer", kat}, {"generated", gen}};
 }
 std::string generate_hash() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : hash_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) {
-      tests.push_back({{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"msg", hexs(c.data.data(), c.data.size())},
-                       {"squeezeTwice", hexs(c.squeeze_twice)}, {"result", "valid"}});
-      ++n;
-    }
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("qp-poseidon hash_squeeze_twice (Poseidon2 sponge, rate 8)", kHashSchema,
-                        "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_known_value_hashes (v3.0.2, 60f7f4c); "
-                        "other bytes: the golden model reference/qpow",
-                        n, hash_notes(), groups),
-                "testGroups");
+  const auto to_json = [](const ByteHashCase& c) {
+    return json{{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"msg", hexs(c.data.data(), c.data.size())},
+                {"squeezeTwice", hexs(c.squeeze_twice)}, {"result", "valid"}};
+  };
+  return render_groups(hash_groups(), to_json, "qp-poseidon hash_squeeze_twice (Poseidon2 sponge, rate 8)", kHashSchema,
+                       "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_known_value_hashes (v3.0.2, 60f7f4c); "
+                       "other bytes: the golden model reference/qpow",
+                       hash_notes());
 }
 
 // ---- felt sponge ----
@@ -874,19 +863,11 @@ json felt_json(const FeltSpongeCase& c) {
   return t;
 }
 std::string generate_felt() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : felt_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) tests.push_back(felt_json(c)), ++n;
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("qp-poseidon felt sponge (Poseidon2 sponge, rate 8, felts absorbed directly)", kFeltSchema,
-                        "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_hash_twice_vectors and "
-                        "rehash_to_bytes (v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Felts: 16 hex digits, "
-                        "big-endian numerals; out: 32 bytes, 4 canonical lanes little-endian",
-                        n, felt_notes(), groups),
-                "testGroups");
+  return render_groups(felt_groups(), felt_json, "qp-poseidon felt sponge (Poseidon2 sponge, rate 8, felts absorbed directly)", kFeltSchema,
+                       "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_hash_twice_vectors and "
+                       "rehash_to_bytes (v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Felts: 16 hex digits, "
+                       "big-endian numerals; out: 32 bytes, 4 canonical lanes little-endian",
+                       felt_notes());
 }
 
 // ---- mining ----
@@ -976,27 +957,19 @@ std::vector<std::pair<std::string, std::vector<MiningCase>>> mining_groups() {
   return {{"known-answer", kat}, {"generated", gen}};
 }
 std::string generate_mining() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : mining_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) {
-      json t = {{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"header", hexs(c.header)}, {"nonce", hexs(c.nonce_be)},
-                {"hash", hexs(c.hash)}};
-      if (c.has_midstate) t["midstate"] = word_array(c.midstate);
-      t["result"] = "valid";
-      tests.push_back(t);
-      ++n;
-    }
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("qpow mining hash (qpow-math get_nonce_hash)", kMiningSchema,
-                        "specs/qpow.md sections 4, 6, 9.4, 9.5; known answers: qp-poseidon tests/golden_vectors.rs (d181804), "
-                        "quantus-miner pow-core NONCE_HASH_KVS (be8ee1e8), engine-gpu gpu_golden.rs (039aec5); "
-                        "other outputs: the golden model reference/qpow. nonce: 64 bytes big-endian (the seal); "
-                        "hash: 64 bytes, a big-endian U512; midstate: 12 words, 16 hex digits each",
-                        n, mining_notes(), groups),
-                "testGroups");
+  const auto to_json = [](const MiningCase& c) {
+    json t = {{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"header", hexs(c.header)}, {"nonce", hexs(c.nonce_be)},
+              {"hash", hexs(c.hash)}};
+    if (c.has_midstate) t["midstate"] = word_array(c.midstate);
+    t["result"] = "valid";
+    return t;
+  };
+  return render_groups(mining_groups(), to_json, "qpow mining hash (qpow-math get_nonce_hash)", kMiningSchema,
+                       "specs/qpow.md sections 4, 6, 9.4, 9.5; known answers: qp-poseidon tests/golden_vectors.rs (d181804), "
+                       "quantus-miner pow-core NONCE_HASH_KVS (be8ee1e8), engine-gpu gpu_golden.rs (039aec5); "
+                       "other outputs: the golden model reference/qpow. nonce: 64 bytes big-endian (the seal); "
+                       "hash: 64 bytes, a big-endian U512; midstate: 12 words, 16 hex digits each",
+                       mining_notes());
 }
 
 // ---- validity ----
@@ -1098,27 +1071,19 @@ std::vector<std::pair<std::string, std::vector<ValidityCase>>> validity_groups()
   return {{"known-answer", kat}, {"spec-derived", der}, {"generated", gen}};
 }
 std::string generate_validity() {
-  json groups = json::array();
-  int n = 0;
-  for (auto& [type, cases] : validity_groups()) {
-    json tests = json::array();
-    for (auto& c : cases) {
-      json t = {{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"header", hexs(c.header)}, {"nonce", hexs(c.nonce_be)}};
-      if (!c.difficulty.empty()) t["difficulty"] = c.difficulty;
-      t["target"] = hexs(c.target);
-      t["chainAccepts"] = c.chain_accepts;
-      t["result"] = c.valid ? "valid" : "invalid";
-      tests.push_back(t);
-      ++n;
-    }
-    groups.push_back({{"type", type}, {"tests", tests}});
-  }
-  return render(top_doc("qpow validity (hash < target, strict)", kValiditySchema,
-                        "specs/qpow.md sections 5, 6.4, 8, 9.5; cases stated by chain qpow-math, pow-core and engine-cuda tests; "
-                        "verdicts: the golden model reference/qpow. result: hash < target (difficulty: target = floor(MAX / "
-                        "difficulty), difficulty 0 invalid); chainAccepts: result valid and nonce != 0 (the pallet)",
-                        n, validity_notes(), groups),
-                "testGroups");
+  const auto to_json = [](const ValidityCase& c) {
+    json t = {{"tcId", c.id}, {"comment", c.comment}, {"flags", c.flags}, {"header", hexs(c.header)}, {"nonce", hexs(c.nonce_be)}};
+    if (!c.difficulty.empty()) t["difficulty"] = c.difficulty;
+    t["target"] = hexs(c.target);
+    t["chainAccepts"] = c.chain_accepts;
+    t["result"] = c.valid ? "valid" : "invalid";
+    return t;
+  };
+  return render_groups(validity_groups(), to_json, "qpow validity (hash < target, strict)", kValiditySchema,
+                       "specs/qpow.md sections 5, 6.4, 8, 9.5; cases stated by chain qpow-math, pow-core and engine-cuda tests; "
+                       "verdicts: the golden model reference/qpow. result: hash < target (difficulty: target = floor(MAX / "
+                       "difficulty), difficulty 0 invalid); chainAccepts: result valid and nonce != 0 (the pallet)",
+                       validity_notes());
 }
 
 // =====================================================================================================

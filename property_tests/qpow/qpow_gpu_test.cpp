@@ -222,7 +222,8 @@ TEST(GpuQpow, SearchesAcrossTheCarriesEqualTheReference) {
 
 // A hit buffer too small for a batch: the batch is counted, re-run with room for all, and the hits are
 // the reference's, each once (fault qpow_hit_overflow_truncated keeps the first ones instead). Batches of
-// 256 nonces across the 2^64 carry, 16 entries to start: most batches overflow.
+// 256 nonces (~64 hits each, 518 in all) across the 2^64 carry, 16 entries to start: the first batch
+// overflows, and the buffer it grows to serves the later batches.
 TEST(GpuQpow, HitBufferOverflowIsRerun) {
   if (!have_gpu()) GTEST_SKIP() << "no CUDA device";
   const Header h = header_of(13);
@@ -240,7 +241,7 @@ TEST(GpuQpow, HitBufferOverflowIsRerun) {
   for (const Impl& im : gpu) {
     bx::kern::QpowSearchStats st;
     EXPECT_EQ(bx::kern::qpow_search(0, im.variant, rq, &st, 16, 256), want) << im.label();
-    EXPECT_GE(st.reruns, 4u) << im.label() << ": batches of ~64 hits in a 16-entry buffer must be re-run";
+    EXPECT_GE(st.reruns, 1u) << im.label() << ": a batch of ~64 hits in a 16-entry buffer must be re-run";
     EXPECT_GE(st.batches, 8u) << im.label();
   }
 }
