@@ -55,8 +55,9 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   const RoundTimes t = run_interleaved<std::vector<uint64_t>>(ctx.rounds, cs, parity);
   // The device ceilings, measured in this run after the rounds: the 64x64->128 multiply rate and the
   // IMAD issue rate. A nonce needs at least kMulsPerNonce field multiplies (π3 + π4 of the ladder), each
-  // four 32x32 partial products on gl2x32; a row's fractions are its MH/s times those counts over the
-  // ceilings (the useful work's share: variants doing more work per nonce, plain first, score lower).
+  // four 32x32 -> 64 partial products on gl2x32, IMAD.WIDE, two issue slots each on the pipe the IMAD
+  // ceiling (one-slot mad.lo.u32) measures: 8 slots per multiply. A row's fractions are its MH/s times
+  // those counts over the ceilings (the useful work's share: variants doing more work, plain first, score lower).
   constexpr double kMulsPerNonce = 1472;
   std::map<int, std::pair<double, double>> ceiling;  // device -> (IMAD/s, multiplies/s)
 #if defined(BX_HAVE_CUDA)
@@ -82,7 +83,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     if (ceiling.count(im.device)) {
       const auto [imad, mul128] = ceiling.at(im.device);
       of_mul = 100 * rate * 1e6 * kMulsPerNonce / mul128;
-      of_imad = 100 * rate * 1e6 * kMulsPerNonce * 4 / imad;
+      of_imad = 100 * rate * 1e6 * kMulsPerNonce * 8 / imad;
     }
     char fr[40] = "       -        -", kr[24] = "     -       -";  // CPU rows: no ceiling, no kernel
     if (of_mul >= 0) std::snprintf(fr, sizeof fr, "%7.1f%% %7.1f%%", of_mul, of_imad);
@@ -97,8 +98,8 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   for (const auto& [dev, c] : ceiling) {
     std::printf("gpu%d ceilings measured in this run: IMAD %.2f T/s, 64x64->128 multiplies %.3f T/s\n", dev, c.first / 1e12,
                 c.second / 1e12);
-    std::printf("  (a nonce costs %.0f field multiplies: the multiply ceiling alone allows %.0f MH/s; %%IMAD counts 4 partial\n"
-                "  products per multiply; local = local memory per thread: call frames and spills, 0 when neither)\n",
+    std::printf("  (a nonce costs %.0f field multiplies: the multiply ceiling alone allows %.0f MH/s; %%IMAD counts 4 IMAD.WIDE\n"
+                "  partial products per multiply at 2 issue slots each; local = local memory per thread: call frames and spills)\n",
                 kMulsPerNonce, c.second / kMulsPerNonce / 1e6);
     js.push_back({{"device", dev}, {"imad_per_s", c.first}, {"mul64x64_per_s", c.second}});
   }

@@ -119,8 +119,8 @@ class Qpow final : public Family {
   OracleHandler oracle(const DeviceSelection& sel) const override { return qpow::oracle(sel); }
 
   std::vector<std::string> fuzz_targets() const override { return {"qpow_field_diff", "qpow_mining"}; }
-  // Besides selftest, each qpow fault's second catcher in the CPU zoo is a fuzz replay (qpow_layouts_test
-  // runs in the host tests, and the zoo build need not compile it again).
+  // Besides selftest, each qpow fault's second catcher in the CPU zoo is a fuzz replay, or for the felt
+  // sponge (which no mining input reaches) qpow_layouts_test's sponge cases; on a GPU, qpow_gpu_test.
   std::vector<ZooCheck> zoo_checks() const override {
     return {
         {"qpow-fuzz-field", false, "{build}/qpow_field_diff_replay {source}/fuzz/corpus/qpow_field_diff"},

@@ -1225,6 +1225,8 @@ std::vector<FeltSpongeCase> load_felt_sponge_cases(const std::string& text) {
       if (!t["felts"].is_array()) throw InputError(where + ": field 'felts' must be an array of words");
       for (size_t i = 0; i < t["felts"].size(); ++i)
         c.felts.push_back(get_word(t["felts"][i], where + ": field 'felts'[" + std::to_string(i) + "]"));
+      for (size_t i = 0; i < c.felts.size(); ++i)
+        if (c.felts[i] >= P) throw InputError(where + ": field 'felts'[" + std::to_string(i) + "]: not a field element (>= p)");
       expect_result(t, where, "valid");
     } else {
       throw InputError(where + ": field 'op': unknown op '" + c.op + "' (feltSponge, hashTwice, rehashToBytes)");

@@ -675,7 +675,7 @@ TYPED_TEST(QpowLayout, SpongeMatchesReferenceAndKats) {
 }
 
 // The felt sponge (qp-poseidon hash_twice, rehash_to_bytes): felts absorbed as they are, every length 0..40
-// (each block-boundary case), canonical and lazy felts, against the reference; hash_twice on top.
+// (each block-boundary case), random felts and p - 1, against the reference; hash_twice on top.
 TYPED_TEST(QpowLayout, FeltSpongeMatchesReference) {
   using L = TypeParam;
   SplitMix r{0xfe17};

@@ -165,6 +165,7 @@ TEST(QpowVectors, LoadersRejectMalformedInput) {
   expect_rejected(V::load_felt_sponge_cases, fs, 6, "\"msg\":\"", "\"msg\":\"0", "field 'msg'");
   expect_rejected(V::load_felt_sponge_cases, fs, 8, "\"result\":\"invalid\"", "\"out\":\"" + std::string(64, '0') + "\",\"result\":\"invalid\"",
                   "present on an invalid case");
+  expect_rejected(V::load_felt_sponge_cases, fs, 2, "\"felts\":[\"0000000000000000\"", "\"felts\":[\"ffffffff00000001\"", "not a field element");
   expect_missing(V::load_felt_sponge_cases, fs, 2, "out");
   expect_missing(V::load_felt_sponge_cases, fs, 2, "felts");
 

@@ -27,7 +27,8 @@ struct Sponge {
   }
 
   // Absorbs the felts felt(0..felts) and finalises (felt 1, zeros to the block boundary); s ends as the
-  // state after the last absorption permutation. Felts may be lazy (< 2^64): L::add reduces them.
+  // state after the last absorption permutation. Felts are canonical (< p): bytes_to_felts makes them so,
+  // and the felt-sponge callers (the vector files, qp-poseidon) hand in field elements.
   // (finalise = false only plants fault qpow_felt_sponge_no_final_felt.)
   template <class Felt>
   BX_HD static void absorb(uint64_t s[12], uint32_t felts, const Felt& felt, const P2Constants& K, bool finalise = true) {
