@@ -44,16 +44,13 @@ std::array<uint8_t, 32> layout_felt_sponge(const FeltSpongeCase& c) {
     for (int j = 0; j < 4; ++j)
       for (int k = 7; k >= 0; --k) f[j] = f[j] << 8 | c.msg[size_t(8 * j + k)];
     Sponge<L>::felt_sponge(f, 4, w, kQuantusP2);
+  } else if (c.op == "hashTwice") {
+    Sponge<L>::hash_twice(c.felts.data(), uint32_t(c.felts.size()), w, kQuantusP2);
   } else {
     Sponge<L>::felt_sponge(c.felts.data(), uint32_t(c.felts.size()), w, kQuantusP2);
-    if (c.op == "hashTwice") {
-      const uint64_t first[4] = {w[0], w[1], w[2], w[3]};
-      Sponge<L>::felt_sponge(first, 4, w, kQuantusP2);
-    }
   }
   std::array<uint8_t, 32> out;
-  for (int j = 0; j < 4; ++j)
-    for (int k = 0; k < 8; ++k) out[size_t(8 * j + k)] = uint8_t(w[j] >> (8 * k));
+  Sponge<L>::lanes_to_bytes(w, out.data());
   return out;
 }
 
@@ -249,6 +246,15 @@ SelftestReport selftest(const SelftestOptions& opt) {
   const Int target = (one << 510) + (one << 400);
   std::vector<std::vector<uint64_t>> window_want;
   for (const auto& w : windows) window_want.push_back(reference_hits(h1, w.lo, w.n, target));
+  const auto window_request = [&](size_t k) {
+    SearchRequest rq{};
+    std::copy(h1.begin(), h1.end(), rq.header);
+    rq.lo = to_u512(windows[k].lo);
+    rq.count = windows[k].n;
+    const Hash8 t = to_words(target);
+    std::copy(t.begin(), t.end(), rq.target);
+    return rq;
+  };
 
   // Tie targets around one hash: top word equal with every pattern of the next words.
   const Int tie_nonce = 705;
@@ -449,13 +455,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
       rowr.checks.push_back({"search windows at carries"});
       TallyCheck c{rowr.checks.back()};
       for (size_t k = 0; k < windows.size(); ++k) {
-        SearchRequest rq{};
-        std::copy(h1.begin(), h1.end(), rq.header);
-        rq.lo = to_u512(windows[k].lo);
-        rq.count = windows[k].n;
-        const Hash8 t = to_words(target);
-        std::copy(t.begin(), t.end(), rq.target);
-        const auto got_hits = im.search(rq, nullptr);
+        const auto got_hits = im.search(window_request(k), nullptr);
         c.check(got_hits == window_want[k], im.label() + " search [" + u512_hex(windows[k].lo) + " + 0.." + std::to_string(windows[k].n) +
                                                 "): " + std::to_string(got_hits.size()) + " hits, reference " +
                                                 std::to_string(window_want[k].size()));
@@ -479,14 +479,8 @@ SelftestReport selftest(const SelftestOptions& opt) {
         // counted and re-run; the hits must still be the reference's, each once.
         rowr.checks.push_back({"hit buffer overflow re-run"});
         TallyCheck c{rowr.checks.back()};
-        SearchRequest rq{};
-        std::copy(h1.begin(), h1.end(), rq.header);
-        rq.lo = to_u512(windows[0].lo);
-        rq.count = windows[0].n;
-        const Hash8 t = to_words(target);
-        std::copy(t.begin(), t.end(), rq.target);
         unsigned reruns = 0;
-        const auto got_hits = im.search_capped(rq, 1, &reruns);
+        const auto got_hits = im.search_capped(window_request(0), 1, &reruns);
         c.check(got_hits == window_want[0] && reruns > 0,
                 im.label() + " search [" + u512_hex(windows[0].lo) + " + 0.." + std::to_string(windows[0].n) + ") with a 1-entry hit buffer: " +
                     std::to_string(got_hits.size()) + " hits after " + std::to_string(reruns) + " re-run(s), reference " +

@@ -57,6 +57,20 @@ struct Sponge {
     absorb(s, n, [&](uint32_t k) { return f[k]; }, K, !(BX_FAULT(qpow_felt_sponge_no_final_felt) && n % 8 == 0));
     for (int j = 0; j < 4; ++j) out[j] = gl::canonical(s[j]);
   }
+  // qp-poseidon hash_twice: the felt sponge of the felt sponge's four lanes.
+  BX_HD static void hash_twice(const uint64_t* f, uint32_t n, uint64_t out[4], const P2Constants& K) {
+    uint64_t first[4];
+    felt_sponge(f, n, first, K);
+    felt_sponge(first, 4, out, K);
+  }
+
+  // Lanes 0..3 of s, canonicalised, as 32 bytes (each lane little-endian): the sponge's output encoding.
+  BX_HD static void lanes_to_bytes(const uint64_t s[4], uint8_t out[32]) {
+    for (int j = 0; j < 4; ++j) {
+      const uint64_t c = gl::canonical(s[j]);
+      for (int b = 0; b < 8; ++b) out[8 * j + b] = uint8_t(c >> (8 * b));
+    }
+  }
 
   // out[0..63]: hash_squeeze_twice (out[0..31] is hash_bytes).
   BX_HD static void hash_squeeze_twice(const uint8_t* data, uint32_t n, uint8_t out[64], const P2Constants& K) {
@@ -64,10 +78,7 @@ struct Sponge {
     absorb_bytes(s, data, n, K);
     for (int half = 0; half < 2; ++half) {
       if (half == 1) Perm::permute(s, K);
-      for (int j = 0; j < 4; ++j) {
-        const uint64_t c = gl::canonical(s[j]);
-        for (int b = 0; b < 8; ++b) out[32 * half + 8 * j + b] = uint8_t(c >> (8 * b));
-      }
+      lanes_to_bytes(s, out + 32 * half);
     }
   }
 };
