@@ -36,7 +36,7 @@
   X(qpow, qpow_add_single_eps, shared, "Goldilocks add folds one EPS on a double overflow (both operands lazy)") \
   X(qpow, qpow_early_reject_tie_rejects, shared, "qpow early reject decides a tie on the top 64 bits as a reject") \
   X(qpow, qpow_bswap_before_canon, shared, "qpow output lane byte-swapped before canonicalisation (lazy p+v compared)") \
-  X(qpow, qpow_midstate_across_2p256, shared, "qpow batch plan reuses a midstate across a 2^256 carry") \
+  X(qpow, qpow_midstate_across_2p256, shared, "qpow batch plan reuses a midstate across a 2^256 carry (shows where the prestate does not split: a 2^256 carry is also a 2^64 one)") \
   X(qpow, qpow_prestate_no_col6, shared, "qpow nonce injection leaves out column 6 (x6 not injected)") \
   X(qpow, qpow_prestate_across_2p64, shared, "qpow batch plan reuses a prestate across a 2^64 carry") \
   X(qpow, qpow_folded_rc_one_round_off, shared, "qpow folded round constants: the last internal layer folds RC_int[21] again, not RC_term[0]") \
