@@ -1,5 +1,8 @@
 #include "cli/list.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include <cstdio>
 
 #include "cli/family.hpp"
@@ -105,15 +108,22 @@ int run_list(const ListCommand& cmd) {
 #endif
   );
   for (int i = 0; i < gpus; ++i) std::printf("  gpu%d: %s\n", i, gpu_name(i).c_str());
-  std::printf("\n%-12s %-26s %-8s %-9s %-34s %-10s %-14s %s\n", "family", "variant", "layout", "backend", "shortcuts", "contract",
-              "runs on", "description");
+  // Columns as wide as their widest cell, so long variant names and shortcut lists never shift a row.
+  std::vector<std::array<std::string, 8>> rows{{"family", "variant", "layout", "backend", "shortcuts", "contract", "runs on", "description"}};
   for (auto* f : families())
     for (auto& v : f->variants()) {
       const auto where = runs_on(v, gpus);
-      std::printf("%-12s %-26s %-8s %-9s %-34s %-10s %-14s %s\n", f->name().c_str(), v.name.c_str(), v.layout.c_str(),
-                  v.backend.c_str(), v.shortcuts.empty() ? "-" : join(v.shortcuts, ",").c_str(), v.contract.c_str(),
-                  where.empty() ? "(needs a GPU)" : join(where, ",").c_str(), v.description.c_str());
+      rows.push_back({f->name(), v.name, v.layout, v.backend, v.shortcuts.empty() ? "-" : join(v.shortcuts, ","), v.contract,
+                      where.empty() ? "(needs a GPU)" : join(where, ","), v.description});
     }
+  std::array<size_t, 8> w{};
+  for (auto& r : rows)
+    for (size_t c = 0; c < 7; ++c) w[c] = std::max(w[c], r[c].size());
+  std::printf("\n");
+  for (auto& r : rows) {
+    for (size_t c = 0; c < 7; ++c) std::printf("%-*s  ", int(w[c]), r[c].c_str());
+    std::printf("%s\n", r[7].c_str());
+  }
   std::printf("\nfamilies:\n");
   for (auto* f : families()) std::printf("  %-12s %s\n", f->name().c_str(), f->description().c_str());
   return 0;

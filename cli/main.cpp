@@ -8,12 +8,17 @@
 
 #include "cli/family.hpp"
 #include "cli/hex.hpp"
+#include "cli/input_file.hpp"
+#include "cli/json_out.hpp"
 #include "cli/list.hpp"
+#include "cli/numbers.hpp"
 #include "cli/oracle.hpp"
 #include "cli/paths.hpp"
 #include "cli/run_result.hpp"
 #include "cli/selftest.hpp"
 #include "cli/spread.hpp"
+#include "cli/usage.hpp"
+#include "cli/vector_json.hpp"
 #include "cli/vectors.hpp"
 
 namespace {
@@ -59,12 +64,18 @@ int main(int argc, char** argv) {
 
   auto* ls = app.add_subcommand("list", "families, variants (tags, contract, where each runs), GPUs; --faults, --checks");
   bx::ListCommand lc;
-  ls->add_flag("--json", lc.json, "machine-readable output");
-  ls->add_flag("--faults", lc.faults, "the planted faults of the zoo, with their family");
-  ls->add_flag("--checks", lc.checks, "the checks the zoo runs per family");
-  ls->add_flag("--sanitize", lc.sanitize, "the GPU runs that launch every kernel (ci/sanitize), one per line");
-  ls->add_flag("--gpu-stage", lc.gpu_stage, "each family's long GPU runs (ci/gpu-stage), one per line");
-  ls->add_flag("--ctest-resources", lc.ctest_resources, "a CTest resource specification of the GPUs found (ctest --resource-spec-file)");
+  auto* ls_json = ls->add_flag("--json", lc.json, "machine-readable output");
+  // One listing at a time; the line-per-run listings and the resource spec have one format each.
+  const std::vector<CLI::Option*> listings{
+      ls->add_flag("--faults", lc.faults, "the planted faults of the zoo, with their family"),
+      ls->add_flag("--checks", lc.checks, "the checks the zoo runs per family"),
+      ls->add_flag("--sanitize", lc.sanitize, "the GPU runs that launch every kernel (ci/sanitize), one per line")->excludes(ls_json),
+      ls->add_flag("--gpu-stage", lc.gpu_stage, "each family's long GPU runs (ci/gpu-stage), one per line")->excludes(ls_json),
+      ls->add_flag("--ctest-resources", lc.ctest_resources, "a CTest resource specification of the GPUs found (ctest --resource-spec-file)")
+          ->excludes(ls_json)};
+  for (auto* a : listings)
+    for (auto* b : listings)
+      if (a != b) a->excludes(b);
 
   auto* st = app.add_subcommand("selftest", "every variant against the embedded vectors, then a seeded random batch");
   bx::SelftestCommand sc;
@@ -73,7 +84,7 @@ int main(int argc, char** argv) {
   auto* qf = st->add_flag("--quick", quick, "vectors and small random batches (default)");
   st->add_flag("--full", sc.opt.full, "larger random batches and every iterated vector")->excludes(qf);
   st->add_option("--device", st_dev, "cpu, all, gpu or a GPU index (default: all)");
-  st->add_option("--seed", sc.opt.seed, "seed of the random batches");
+  bx::add_number(*st, "--seed", sc.opt.seed, "seed of the random batches");
   st->add_option("--family", sc.family, "run one family only");
   st->add_option("--variant", sc.variant_glob, "run the variants matching a glob only (\"md5z/q9-*\", \"*ptx*\")");
   st->add_flag("--json", sc.json, "also print the rows as JSON");
@@ -93,7 +104,7 @@ int main(int argc, char** argv) {
   std::string bench_dev, ver_dev;
   auto* bench = app.add_subcommand("bench", "interleaved timed rounds with parity on every round (every family, or the named ones)");
   bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu, a GPU index or a list of them (0,1; 0,0 runs two on GPU 0) (default: gpu if present, else cpu)");
-  bench->add_option("--rounds", bctx.rounds, "timed rounds (>= 3)")->check(CLI::Range(3, 1000));
+  bx::add_number(*bench, "--rounds", bctx.rounds, "timed rounds (3..1000)", 3, 1000);
   bench->add_flag("--json", bctx.json, "also print JSON");
   bench->add_flag("--quiet", bctx.quiet, "no progress lines");
   const auto bench_runs = add_family_subcommands(*bench, "bench", [](const bx::Family& f, CLI::App& s) { return f.add_bench(s); });
@@ -106,7 +117,7 @@ int main(int argc, char** argv) {
   uint64_t shard_count = 0;
   ver->add_option("--shard", shard_spec, "run part i (0-based) of n contiguous parts of the range: i/n (default: from the "
                                          "Slurm, Kubernetes or GoogleTest variables when set)");
-  ver->add_option("--shard-count", shard_count, "the shard count with Kubernetes' JOB_COMPLETION_INDEX (or BITEXACT_SHARD_COUNT)");
+  bx::add_number(*ver, "--shard-count", shard_count, "the shard count with Kubernetes' JOB_COMPLETION_INDEX (or BITEXACT_SHARD_COUNT)");
   ver->add_option("--result", vctx.result_path, "write the result document (JSON) to FILE, for `verify merge`");
   auto* merge = ver->add_subcommand("merge", "check that shards' result files cover their range exactly once; sum their counts");
   std::vector<std::string> merge_files;
@@ -120,7 +131,22 @@ int main(int argc, char** argv) {
   std::string orc_dev = "all";
   orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)");
 
+  auto* usage = app.add_subcommand("usage", "print the command synopsis (README's Commands block is generated from it)");
+
   try {
+    // An unknown word where a subcommand is required is named (CLI11 would only say one is required).
+    CLI::App* cur = &app;
+    for (int i = 1; i < argc && cur->get_require_subcommand_min() > 0 && argv[i][0] != '-'; ++i) {
+      CLI::App* next = nullptr;
+      for (CLI::App* s : cur->get_subcommands([](CLI::App*) { return true; }))
+        if (s->get_name() == argv[i]) next = s;
+      if (!next) {
+        std::string known;
+        for (CLI::App* s : cur->get_subcommands([](CLI::App*) { return true; })) known += (known.empty() ? "" : ", ") + s->get_name();
+        throw bx::InputError("unknown subcommand '" + std::string(argv[i]) + "' (known: " + known + ")");
+      }
+      cur = next;
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -131,72 +157,91 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bitexact: error: %s (see --help)\n", e.what());
       return 2;
     }
-    if (ls->parsed()) return bx::run_list(lc);
-    if (st->parsed()) {
-      sc.opt.devices = bx::parse_devices(st_dev);
-      return bx::run_selftest(sc);
-    }
-    if (vgen->parsed()) {
-      const std::string root = vroot.empty() ? bx::source_dir() : vroot;
-      for (auto& [rel, text] : bx::vectors::generate_all(vfam)) {
-        std::ofstream f(root + "/" + rel, std::ios::binary);
-        if (!f || !(f << text)) throw bx::InputError("cannot write " + root + "/" + rel);
-        std::printf("wrote %s\n", rel.c_str());
+    // The command that was parsed; with --json, its one document is written by json_out::finish.
+    const auto run = [&]() -> int {
+      if (usage->parsed()) {
+        std::fputs(bx::usage_synopsis(app).c_str(), stdout);
+        return 0;
+      }
+      if (ls->parsed()) return bx::run_list(lc);
+      if (st->parsed()) {
+        sc.opt.devices = bx::parse_devices(st_dev);
+        return bx::run_selftest(sc);
+      }
+      if (vgen->parsed()) {
+        const std::string root = vroot.empty() ? bx::source_dir() : vroot;
+        for (auto& [rel, text] : bx::vectors::generate_all(vfam)) {
+          std::ofstream f(root + "/" + rel, std::ios::binary);
+          if (!f || !(f << text)) throw bx::InputError("cannot write " + root + "/" + rel);
+          std::printf("wrote %s\n", rel.c_str());
+        }
+        return 0;
+      }
+      if (vchk->parsed()) {
+        const std::string root = bx::vectors::resolve_root(vroot);
+        std::printf("vectors check: reading %s/vectors\n", root.c_str());
+        const auto problems = bx::vectors::check_all(root, vfam);
+        bool malformed = false;
+        for (auto& p : problems) {
+          std::fprintf(stderr, "%s\n", p.c_str());
+          malformed = malformed || bx::vectors::io::is_malformed(p);
+        }
+        std::printf("vectors check: %s\n", problems.empty() ? "OK" : malformed ? "FAILED (a file is malformed)" : "FAILED");
+        return problems.empty() ? 0 : malformed ? 2 : 1;
+      }
+      if (bench->parsed()) {
+        no_extras(*bench, "bench");
+        bctx.device_given = !bench_dev.empty();
+        bctx.devices = bx::run_devices(bench_dev);
+        if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
+        bool any = false;
+        for (auto& r : bench_runs) any = any || r.sub->parsed();
+        int rc = 0;
+        for (auto& r : bench_runs)
+          if (!any || r.sub->parsed()) {
+            std::printf("\n=== bench %s\n", r.family->name().c_str());
+            rc |= r.run(bctx);
+          }
+        return rc;
+      }
+      if (merge->parsed()) return bx::run_verify_merge(merge_files, merge_same_as, vctx);
+      if (ver->parsed()) {
+        no_extras(*ver, "verify");
+        vctx.device_given = !ver_dev.empty();
+        vctx.devices = bx::run_devices(ver_dev);
+        vctx.shard = bx::resolve_shard(shard_spec, shard_count);
+        if (!vctx.result_path.empty()) bx::require_writable_file(vctx.result_path, "--result");
+        if (vctx.shard.active()) std::printf("shard: %s from %s\n", vctx.shard.spec().c_str(), vctx.shard.source.c_str());
+        const FamilyRun* chosen = nullptr;
+        for (auto& r : verify_runs)
+          if (r.sub->parsed()) {
+            if (chosen) throw bx::InputError("verify: name one family (got " + chosen->family->name() + " and " + r.family->name() + ")");
+            chosen = &r;
+          }
+        if (chosen && vctx.devices.gpus.size() > 1) return bx::spread_verify(argc, argv, chosen->family->name(), vctx);
+        if (chosen) return chosen->run(vctx);
+        std::string known;
+        for (auto& r : verify_runs) known += (known.empty() ? "" : ", ") + r.family->name();
+        throw bx::InputError("verify: name a family (" + known + ")");
+      }
+      if (orc->parsed()) {
+        bx::run_oracle(std::cin, std::cout, bx::parse_devices(orc_dev));
+        return 0;
       }
       return 0;
-    }
-    if (vchk->parsed()) {
-      const std::string root = bx::vectors::resolve_root(vroot);
-      std::printf("vectors check: reading %s/vectors\n", root.c_str());
-      const auto problems = bx::vectors::check_all(root, vfam);
-      for (auto& p : problems) std::fprintf(stderr, "%s\n", p.c_str());
-      std::printf("vectors check: %s\n", problems.empty() ? "OK" : "FAILED");
-      return problems.empty() ? 0 : 1;
-    }
-    if (bench->parsed()) {
-      no_extras(*bench, "bench");
-      bctx.device_given = !bench_dev.empty();
-      bctx.devices = bx::run_devices(bench_dev);
-      if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
-      bool any = false;
-      for (auto& r : bench_runs) any = any || r.sub->parsed();
-      int rc = 0;
-      for (auto& r : bench_runs)
-        if (!any || r.sub->parsed()) {
-          std::printf("\n=== bench %s\n", r.family->name().c_str());
-          rc |= r.run(bctx);
-        }
-      return rc;
-    }
-    if (merge->parsed()) return bx::run_verify_merge(merge_files, merge_same_as, vctx);
-    if (ver->parsed()) {
-      no_extras(*ver, "verify");
-      vctx.device_given = !ver_dev.empty();
-      vctx.devices = bx::run_devices(ver_dev);
-      vctx.shard = bx::resolve_shard(shard_spec, shard_count);
-      if (vctx.shard.active()) std::printf("shard: %s from %s\n", vctx.shard.spec().c_str(), vctx.shard.source.c_str());
-      const FamilyRun* chosen = nullptr;
-      for (auto& r : verify_runs)
-        if (r.sub->parsed()) {
-          if (chosen) throw bx::InputError("verify: name one family (got " + chosen->family->name() + " and " + r.family->name() + ")");
-          chosen = &r;
-        }
-      if (chosen && vctx.devices.gpus.size() > 1) return bx::spread_verify(argc, argv, chosen->family->name(), vctx);
-      if (chosen) return chosen->run(vctx);
-      std::string known;
-      for (auto& r : verify_runs) known += (known.empty() ? "" : ", ") + r.family->name();
-      throw bx::InputError("verify: name a family (" + known + ")");
-    }
-    if (orc->parsed()) {
-      bx::run_oracle(std::cin, std::cout, bx::parse_devices(orc_dev));
-      return 0;
-    }
+    };
+    if ((st->parsed() && sc.json) || (bench->parsed() && bctx.json) || (ver->parsed() && vctx.json))
+      bx::json_out::begin(argc, argv);
+    return bx::json_out::finish(run(), "");
   } catch (const bx::InputError& e) {
     std::fprintf(stderr, "bitexact: error: %s\n", e.what());
-    return 2;
+    return bx::json_out::finish(2, e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "bitexact: error: out of memory (a size asked for is larger than this machine can hold)\n");
+    return bx::json_out::finish(1, "out of memory");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bitexact: error: %s\n", e.what());
-    return 1;
+    return bx::json_out::finish(1, e.what());
   }
   return 0;
 }

@@ -3,17 +3,38 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <regex>
 
 namespace bx {
 namespace {
 bool all_hex(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
+
+// "1e10", "2.5e9", "1E+6": an exact integer, or nullopt when s is not in this notation.
+std::optional<ref::Int> scientific(const std::string& s, const std::string& what) {
+  static const std::regex form(R"(([0-9]+)(\.([0-9]+))?[eE]\+?([0-9]{1,6}))");
+  std::smatch m;
+  if (!std::regex_match(s, m, form)) return std::nullopt;
+  const std::string digits = m[1].str() + m[3].str();
+  const long exp = std::stol(m[4]) - long(m[3].length());
+  if (exp > 4000) throw InputError(what + ": " + s + " is out of range");
+  ref::Int v;
+  for (char c : digits) v = v * 10 + (c - '0');
+  if (exp >= 0) return v * boost::multiprecision::pow(ref::Int(10), unsigned(exp));
+  const ref::Int div = boost::multiprecision::pow(ref::Int(10), unsigned(-exp));
+  if (v % div != 0) throw InputError(what + ": " + s + " is not a whole number");
+  return v / div;
+}
 }  // namespace
 
 ref::Int parse_number(const std::string& s, const std::string& what) {
-  auto bad = [&] { return InputError(what + ": expected a decimal, 0x-hex or 2^K[+N|-N] number, got '" + s + "'"); };
+  auto bad = [&] {
+    return InputError(what + ": expected a whole number (decimal, 0x-hex, 2^K[+N|-N] or 1e10), got '" + s + "'");
+  };
   if (s.empty()) throw bad();
+  if (auto v = scientific(s, what)) return *v;
   if (s.rfind("2^", 0) == 0) {
     size_t k = 2;
     while (k < s.size() && std::isdigit((unsigned char)s[k])) ++k;
@@ -46,8 +67,19 @@ ref::Int parse_number(const std::string& s, const std::string& what) {
 }
 uint64_t parse_u64(const std::string& s, const std::string& what) {
   const ref::Int v = parse_number(s, what);
-  if (v < 0 || v > ref::Int(~uint64_t(0))) throw InputError(what + ": " + s + " does not fit 64 bits");
+  if (v < 0 || v > ref::Int(~uint64_t(0))) throw InputError(what + ": " + s + " is out of range (it does not fit 64 bits)");
   return v.convert_to<uint64_t>();
+}
+
+ref::Int parse_in_range(const std::string& s, const std::string& what, const ref::Int& lo, const ref::Int& hi) {
+  const ref::Int v = parse_number(s, what);
+  if (v < lo || v > hi) {
+    const auto show = [](const ref::Int& x) {
+      return x == ref::Int(~uint64_t(0)) ? std::string("2^64-1") : x.str();
+    };
+    throw InputError(what + ": " + s + " is out of range [" + show(lo) + ", " + show(hi) + "]");
+  }
+  return v;
 }
 
 }  // namespace bx

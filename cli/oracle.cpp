@@ -45,19 +45,29 @@ json Oracle::dispatch(const json& req) {
   throw InputError("unknown op '" + op + "' ({\"op\":\"list\"} lists them)");
 }
 
+// Every request line gets exactly one reply line and the session goes on: bad input of any kind (not
+// JSON, a wrong type, a number the op cannot represent, invalid UTF-8) is an {"error": ...} reply, and
+// replies are serialised with invalid UTF-8 replaced, so writing a reply cannot throw either.
 std::string Oracle::reply(const std::string& line) {
+  const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
   try {
     json req;
     try {
       req = json::parse(line);
-    } catch (const json::parse_error&) {
-      throw InputError("request is not valid JSON");
+    } catch (const json::exception& e) {  // parse_error, or out_of_range for a number such as 1e400
+      throw InputError(std::string("request is not valid JSON (") + e.what() + ")");
     }
     if (!req.is_object()) throw InputError("request must be a JSON object");
     if (!req.contains("op") || !req["op"].is_string()) throw InputError("missing string field 'op'");
-    return dispatch(req).dump();
+    return dump(dispatch(req));
   } catch (const InputError& e) {
-    return json({{"error", e.what()}}).dump();
+    return dump(json{{"error", e.what()}});
+  } catch (const json::exception& e) {  // a field of the wrong JSON type or out of its type's range
+    return dump(json{{"error", std::string("bad request: ") + e.what()}});
+  } catch (const std::bad_alloc&) {
+    return dump(json{{"error", "request too large: out of memory"}});
+  } catch (const std::exception& e) {
+    return dump(json{{"error", e.what()}});
   }
 }
 

@@ -1,4 +1,6 @@
 #include "cli/run_result.hpp"
+#include "cli/input_file.hpp"
+#include "cli/json_out.hpp"
 
 #include <openssl/evp.h>
 
@@ -139,17 +141,29 @@ RunResult result_from_json(const json& doc0, const std::string& what) {
 }
 
 RunResult read_result_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw InputError(path + ": cannot read");
-  std::stringstream ss;
-  ss << f.rdbuf();
+  const std::string text = read_input_file(path, "result file");
   json doc;
   try {
-    doc = json::parse(ss.str());
+    doc = json::parse(text);
   } catch (const json::exception& e) {
     throw InputError(path + ": not JSON (" + e.what() + ")");
   }
   return result_from_json(doc, path);
+}
+
+std::string parse_plant(const std::string& kind) {
+  if (kind.empty() || kind == "duplicate" || kind == "missing" || kind == "mismatch") return kind;
+  throw InputError("--plant: expected duplicate, missing or mismatch, got '" + kind + "'");
+}
+
+bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise) {
+  if (judged > 0) return true;
+  if (ctx.shard.active()) {
+    std::printf("verify %s: no hit in this shard (its probe windows agree); the merged run must show hits\n", family.c_str());
+    return true;
+  }
+  std::printf("verify %s FAILED: no hit at all, so nothing was compared (raise %s)\n", family.c_str(), raise.c_str());
+  return false;
 }
 
 void emit_result(const RunContext& ctx, const RunResult& r0) {
@@ -164,7 +178,10 @@ void emit_result(const RunContext& ctx, const RunResult& r0) {
     std::ofstream f(ctx.result_path, std::ios::binary);
     if (!f || !(f << doc.dump(1) << "\n")) throw InputError("--result " + ctx.result_path + ": cannot write");
   }
-  if (ctx.json) std::printf("%s\n", doc.dump().c_str());
+  if (ctx.json) {
+    json_out::put({"result"}, doc);
+    json_out::put({"seeds"}, doc["seeds"]);
+  }
 }
 
 Merged merge_results(std::vector<RunResult> parts, RangePart want) {

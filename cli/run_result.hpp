@@ -62,6 +62,11 @@ RunResult read_result_file(const std::string& path);
 
 // The end of every verify: checks the counts' shape, prints the document with --json, writes --result.
 void emit_result(const RunContext& ctx, const RunResult& r);
+// A search that judged no hit compared nothing. Unsharded, that run fails: prints why (what to raise)
+// and returns false. A shard may hold none (its probe windows still agree): it says so and passes.
+// --plant KIND of a search verify: "" (none), duplicate, missing or mismatch; anything else is an InputError.
+std::string parse_plant(const std::string& kind);
+bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise);
 
 // Parts of one identity that must cover `want` (offsets into the declared range) exactly once. The merged
 // result sums counts and seconds and concatenates disagreements in range order; problems lists every gap,

@@ -1,4 +1,5 @@
 #include "cli/selftest.hpp"
+#include "cli/json_out.hpp"
 
 #include <fnmatch.h>
 
@@ -64,25 +65,32 @@ int run_selftest(const SelftestCommand& cmd) {
       std::printf("   (no implementation of %s selected here)\n", f->name().c_str());
       continue;
     }
-    // The variant column fits the longest name; a header line precedes every run of rows whose checks
-    // differ from the previous row's (families whose ops have different checks).
+    // One table per family: the checks of every row, in order of first appearance, numbered [1]..[n]
+    // with a legend; a row that has no such check shows "-" there (the check does not apply to it).
     int width = 30;
     for (auto& r : rep.rows) width = std::max(width, int(r.variant.size()));
-    std::vector<std::string> header;
+    std::vector<std::string> names;
+    for (auto& r : rep.rows)
+      for (auto& c : r.checks)
+        if (std::find(names.begin(), names.end(), c.name) == names.end()) names.push_back(c.name);
+    std::vector<int> colw(names.size());
+    for (size_t i = 0; i < names.size(); ++i) {
+      colw[i] = int(std::to_string(i + 1).size()) + 2;
+      for (auto& r : rep.rows)
+        for (auto& c : r.checks)
+          if (c.name == names[i]) colw[i] = std::max(colw[i], int(frac(c).size()));
+      std::printf("   [%zu] %s\n", i + 1, names[i].c_str());
+    }
+    std::printf("%-*s %-6s", width, "variant", "where");
+    for (size_t i = 0; i < names.size(); ++i) std::printf(" %-*s", colw[i], ("[" + std::to_string(i + 1) + "]").c_str());
+    std::printf(" verdict\n");
     for (auto& r : rep.rows) {
-      std::vector<std::string> names;
-      for (auto& c : r.checks) names.push_back(c.name);
-      if (names != header) {
-        header = names;
-        std::printf("%-*s %-6s", width, "variant", "where");
-        for (auto& n : names) std::printf(" %-15s", n.c_str());
-        std::printf(" verdict\n");
-      }
       std::printf("%-*s %-6s", width, r.variant.c_str(), r.where.c_str());
       json checks = json::object();
-      for (auto& c : r.checks) {
-        std::printf(" %-15s", frac(c).c_str());
-        checks[c.name] = {c.pass, c.total};
+      for (size_t i = 0; i < names.size(); ++i) {
+        const auto c = std::find_if(r.checks.begin(), r.checks.end(), [&](const Tally& t) { return t.name == names[i]; });
+        std::printf(" %-*s", colw[i], c == r.checks.end() ? "-" : frac(*c).c_str());
+        if (c != r.checks.end()) checks[c->name] = {c->pass, c->total};
       }
       std::printf(" %s\n", r.ok() ? "PASS" : "FAIL");
       all = all && r.ok();
@@ -97,7 +105,10 @@ int run_selftest(const SelftestCommand& cmd) {
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("\nselftest %s: %zu implementation(s) of %zu famil%s, %.1f s\n", all ? "PASSED" : "FAILED", rows, fams.size(),
               fams.size() == 1 ? "y" : "ies", s);
-  if (cmd.json) std::printf("%s\n", js.dump().c_str());
+  if (cmd.json) {
+    json_out::put({"rows"}, js);
+    json_out::put({"seeds", "random_batches"}, cmd.opt.seed);
+  }
   return all ? 0 : 1;
 }
 

@@ -1,3 +1,4 @@
+#include "cli/json_out.hpp"
 #include "cli/spread.hpp"
 
 #include <algorithm>
@@ -210,7 +211,7 @@ int spread_bench(int argc, char** argv, const RunContext& ctx) {
   const std::string dir = work_dir();
   std::printf("bench on %zu GPUs at once, one process each; logs in %s\n", ctx.devices.gpus.size(), dir.c_str());
   auto kids = run_children(ctx, dir, [&](size_t, size_t, const Child& c) {
-    auto a = child_args(argc, argv, {"--device"}, {});
+    auto a = child_args(argc, argv, {"--device"}, {"--json"});  // a child's tables go to its log; --json is ours
     a.push_back("--device");
     a.push_back(std::to_string(c.gpu));
     return a;
@@ -226,6 +227,9 @@ int spread_bench(int argc, char** argv, const RunContext& ctx) {
       std::fprintf(stderr, "bitexact: error: gpu%d (%s) bench failed: %s; its last line: %s\n", c.gpu, gpu_name(c.gpu).c_str(),
                    describe_exit(c.status).c_str(), last_line(c.log).c_str());
     if (!(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0)) rc = 1;
+    if (ctx.json)
+      json_out::put({"gpus", "gpu" + std::to_string(c.gpu)}, json{{"name", gpu_name(c.gpu)}, {"exit", describe_exit(c.status)},
+                                                                 {"wall_seconds", c.seconds}, {"log", c.log}});
   }
   return rc;
 }

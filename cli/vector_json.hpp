@@ -2,6 +2,7 @@
 // strict field access. Every problem is an InputError naming the file, the tcId and the field.
 #pragma once
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -11,6 +12,16 @@
 #include "cli/hex.hpp"
 
 namespace bx::vectors::io {
+
+// A problem line for a file that cannot be read or does not parse (bad JSON, bad hex, a missing field): it
+// ends with kMalformed, and `vectors check` exits 2 (bad input) when any line does, 1 when the files are
+// well-formed but disagree with the reference or with generation.
+inline constexpr const char* kMalformed = " (malformed file)";
+inline std::string malformed(const std::string& what) { return what + kMalformed; }
+inline bool is_malformed(const std::string& line) {
+  const std::string m = kMalformed;
+  return line.size() >= m.size() && line.compare(line.size() - m.size(), m.size(), m) == 0;
+}
 using json = nlohmann::ordered_json;
 
 inline std::string render(const json& top, const std::string& groups_key) {
@@ -66,13 +77,28 @@ inline std::string get_str(const json& j, const std::string& k, const std::strin
   if (!j[k].is_string()) throw InputError(where + ": field '" + k + "' must be a string");
   return j[k].get<std::string>();
 }
+// Hex in a vector file is lowercase, as generation writes it: an uppercase digit is reported as what it
+// is, never as a disagreement with the reference.
+inline void require_lowercase_hex(const std::string& s, const std::string& what) {
+  for (char c : s)
+    if (c >= 'A' && c <= 'F')
+      throw InputError(what + ": uppercase hex digit '" + std::string(1, c) + "' (vector files hold lowercase hex)");
+}
+inline std::vector<uint8_t> file_hex(const std::string& s, size_t n, const std::string& what) {
+  require_lowercase_hex(s, what);
+  return from_hex(s, n, what);
+}
+inline Bytes32 file_b32(const std::string& s, const std::string& what) {
+  require_lowercase_hex(s, what);
+  return bytes32_from_hex(s, what);
+}
 inline Bytes32 get_b32(const json& j, const std::string& k, const std::string& where) {
-  return bytes32_from_hex(get_str(j, k, where), where + ": field '" + k + "'");
+  return file_b32(get_str(j, k, where), where + ": field '" + k + "'");
 }
 inline json parse_json(const std::string& file, const std::string& text) {
   try {
     return json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number such as 1e400
     throw InputError(file + ": not valid JSON (" + std::string(e.what()) + ")");
   }
 }
@@ -126,7 +152,9 @@ inline std::string first_difference(const std::string& a, const std::string& b) 
 inline bool read_repo_file(const std::string& root, const std::string& rel, std::string& text, std::vector<std::string>& problems) {
   std::ifstream f(root + "/" + rel, std::ios::binary);
   if (!f) {
-    problems.push_back(rel + ": cannot read the file");
+    std::error_code ec;
+    problems.push_back(malformed(rel + (std::filesystem::is_directory(root + "/" + rel, ec) ? ": is a directory, not a file"
+                                                                                            : ": cannot read the file")));
     return false;
   }
   std::ostringstream s;

@@ -9,6 +9,7 @@
 #include "cli/family.hpp"
 #include "cli/hex.hpp"
 #include "cli/paths.hpp"
+#include "cli/vector_json.hpp"
 
 namespace bx {
 
@@ -43,7 +44,7 @@ std::vector<std::string> check_all(const std::string& root, const std::string& f
   std::error_code ec;
   const fs::path dir = fs::path(root) / "vectors";
   if (!fs::is_directory(dir, ec)) {
-    problems.push_back(root + ": no vectors/ directory");
+    problems.push_back(io::malformed(root + ": no vectors/ directory"));
     return problems;
   }
   for (auto& e : fs::recursive_directory_iterator(dir, ec)) {
@@ -55,7 +56,13 @@ std::vector<std::string> check_all(const std::string& root, const std::string& f
 }
 
 std::string resolve_root(const std::string& root_option) {
-  if (!root_option.empty()) return root_option;
+  if (!root_option.empty()) {
+    std::error_code ec;
+    if (!fs::exists(root_option, ec)) throw InputError("--root " + root_option + ": no such directory");
+    if (!fs::is_directory(fs::path(root_option) / "vectors", ec))
+      throw InputError("--root " + root_option + ": holds no vectors/ directory (give the repository root)");
+    return root_option;
+  }
   std::error_code ec;
   if (fs::is_directory("vectors", ec)) return fs::current_path().string();
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);

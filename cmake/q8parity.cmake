@@ -1,4 +1,4 @@
-# q8parity's build rules (specs/q8parity.md "Build rules that parity depends on"). Its kernels name every
+# q8parity's build rules (docs/specs/q8parity.md "Build rules that parity depends on"). Its kernels name every
 # fma (__fmaf_rn) and every separately rounded operation (__fmul_rn, __fadd_rn, __fdiv_rn, __fsqrt_rn),
 # and are compiled so that nothing else changes them: no contraction, subnormals kept, IEEE division and
 # square root. The host side is covered by the project-wide -ffp-contract=off (bx_options). The selftest's

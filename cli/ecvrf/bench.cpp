@@ -11,6 +11,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/golden.hpp"
@@ -152,7 +153,10 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
       else
         std::printf("pick gpu%d: none (no variant passed its selftest and parity)\n", dev);
     }
-  if (ctx.json) std::printf("%s\n", js.dump(1).c_str());
+  if (ctx.json) {
+    json_out::put({"bench", "ecvrf"}, js);
+    json_out::put({"seeds", "bench ecvrf"}, "key pk " + to_hex(job.pk) + ", nonces from 2^40 + round * nonces");
+  }
   return rt.parity ? 0 : 1;
 #else
   (void)ctx, (void)o;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "cli/run_result.hpp"
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/vectors.hpp"
 #include "cli/numbers.hpp"
@@ -55,13 +56,13 @@ class Ecvrf final : public Family {
     };
     auto a = std::make_shared<Args>();
     sub.add_option("--sk", a->sk, "a secret key (RFC 8032 seed) as 64 hex digits (repeatable)");
-    sub.add_option("--keys", a->keys, "N fixed derived keys (even ones search with x, odd ones with x mod L)")->check(CLI::Range(0, 1000));
+    add_number(sub, "--keys", a->keys, "N fixed derived keys (even ones search with x, odd ones with x mod L)", 0, 1000);
     sub.add_option("--header", a->header, "the 32-byte header as 64 hex digits (default all zero)");
     sub.add_option("--nonces", a->nonces, "LO:COUNT (decimal, 0x-hex or 2^K[+-N]; LO + COUNT <= 2^64)");
     sub.add_option("--target", a->target, "hit iff score < target (default 2^50)");
     sub.add_option("--variant", a->variants, "variant names or globs, or all (default all)");
-    sub.add_option("--passes", a->passes, "compacted pipelines: hash-to-curve passes (default 12)")->check(CLI::Range(1, 256));
-    sub.add_option("--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
+    add_number(sub, "--passes", a->passes, "compacted pipelines: hash-to-curve passes (default 12)", 1, 256);
+    add_number(sub, "--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
     sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device");
     sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)");
     sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code");
@@ -69,6 +70,8 @@ class Ecvrf final : public Family {
     return [a](const RunContext& ctx) {
       if (!a->vectors.empty() && (ctx.shard.active() || !ctx.result_path.empty()))  // a fixed file set, not a range
         throw InputError("verify ecvrf --vectors: a check of fixed files; it takes no --shard or --result (one GPU: --device N)");
+      if (!a->vectors.empty() && ctx.devices.gpus.empty())
+        throw InputError("verify ecvrf --vectors: runs the GPU pipelines' point code; no GPU is selected (--device gpu|N|all)");
       if (!a->vectors.empty()) return run_verify_vectors(ctx, a->vectors, a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
       VerifyOptions o;
       const auto c = a->nonces.find(':');
@@ -82,13 +85,17 @@ class Ecvrf final : public Family {
       o.all_betas = parse_u64(a->all_betas, "--all-betas");
       o.all_betas_base = a->all_betas_base;
       if (o.all_betas && o.all_betas - 1 > ~o.lo) throw InputError("--all-betas: LO + N must not exceed 2^64");
+      if (o.all_betas && ctx.devices.gpus.empty())
+        throw InputError("verify ecvrf --all-betas: compares every beta on a GPU; none is selected (--device gpu|N|all)");
+      if (!o.all_betas_base.empty() && !o.all_betas)
+        throw InputError("verify ecvrf --all-betas-base: applies only with --all-betas");
       o.sk_hex = a->sk;
       o.keys = a->keys;
       o.header_hex = a->header;
       if (!a->variants.empty()) o.variants = a->variants;
       o.passes = a->passes;
       o.probe = std::max<uint64_t>(1, a->probe);
-      o.plant = a->plant;
+      o.plant = parse_plant(a->plant);
       if (!ctx.devices.cpu && ctx.devices.gpus.empty()) throw InputError("verify ecvrf: no device selected");
       return run_verify(ctx, o);
     };

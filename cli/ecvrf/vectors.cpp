@@ -143,10 +143,10 @@ void add_flag(json& flags, const std::string& f) {
 Bytes get_bytes(const json& t, const std::string& k, const std::string& where) {
   const std::string s = get_str(t, k, where);
   if (s.size() % 2) throw InputError(where + ": field '" + k + "': odd number of hex digits");
-  return from_hex(s, s.size() / 2, where + ": field '" + k + "'");
+  return bx::vectors::io::file_hex(s, s.size() / 2, where + ": field '" + k + "'");
 }
 Bytes64 get_b64(const json& t, const std::string& k, const std::string& where) {
-  const Bytes v = from_hex(get_str(t, k, where), 64, where + ": field '" + k + "'");
+  const Bytes v = bx::vectors::io::file_hex(get_str(t, k, where), 64, where + ": field '" + k + "'");
   return to64(v.data());
 }
 Bytes32 get_b32_lt_2_255(const json& t, const std::string& k, const std::string& where) {
@@ -157,7 +157,7 @@ Bytes32 get_b32_lt_2_255(const json& t, const std::string& k, const std::string&
 // An array element: 32 bytes of hex (below 2^255 when lt_2_255).
 Bytes32 elem_b32(const json& v, bool lt_2_255, const std::string& where) {
   if (!v.is_string()) throw InputError(where + ": must be a hex string");
-  const Bytes32 b = bytes32_from_hex(v.get<std::string>(), where);
+  const Bytes32 b = bx::vectors::io::file_b32(v.get<std::string>(), where);
   if (lt_2_255 && (b[31] & 0x80)) throw InputError(where + ": must be below 2^255 (bit 255 clear)");
   return b;
 }
@@ -180,7 +180,7 @@ uint64_t get_dec_u64(const json& t, const std::string& k, const std::string& whe
   return v;
 }
 uint64_t get_score(const json& t, const std::string& k, const std::string& where) {
-  const Bytes b = from_hex(get_str(t, k, where), 8, where + ": field '" + k + "'");
+  const Bytes b = bx::vectors::io::file_hex(get_str(t, k, where), 8, where + ": field '" + k + "'");
   uint64_t s = 0;
   for (uint8_t x : b) s = (s << 8) | x;
   return s;
@@ -302,7 +302,7 @@ const char* schedule_name() {
 
 const char* const kRfcSchema = "bitexact_ecvrf_rfc9381_v1";
 
-// RFC 9381 Appendix B.3 and specs/field25519_ecvrf.md 4.1, 4.2, 4.4, copied literally: generation refuses
+// RFC 9381 Appendix B.3 and docs/specs/field25519_ecvrf.md 4.1, 4.2, 4.4, copied literally: generation refuses
 // to write a file the golden model computes differently.
 struct KatTry {
   int ctr;
@@ -465,7 +465,7 @@ std::string generate_rfc() {
   const json groups = json::array({{{"type", "ecvrf-edwards25519-sha512-tai"}, {"tests", tests}}});
   return render(header("ECVRF-EDWARDS25519-SHA512-TAI", kRfcSchema,
                        "RFC 9381 Appendix B.3 (Examples 16-18); the candidates, x mod L, u(H) and u(Gamma) of "
-                       "specs/field25519_ecvrf.md 4.2 and 4.4; every value recomputed by the golden model (reference/ecvrf)",
+                       "docs/specs/field25519_ecvrf.md 4.2 and 4.4; every value recomputed by the golden model (reference/ecvrf)",
                        id, rfc_notes(), groups),
                 "testGroups");
 }
@@ -797,7 +797,7 @@ std::string generate_decode() {
   for (const EncodeInput& in : encode_inputs()) tests.push_back(numbered(++id, in.comment, build_encode(in.X, in.Y, in.Z)));
   groups.push_back({{"type", "encode"}, {"comment", "coordinates held non-canonically before compression"}, {"tests", tests}});
   return render(header("edwards25519 point decoding and encoding", kDecodeSchema,
-                       "RFC 8032 5.1.2-5.1.3 and specs/field25519_ecvrf.md 2.3-2.4; every value from the golden model "
+                       "RFC 8032 5.1.2-5.1.3 and docs/specs/field25519_ecvrf.md 2.3-2.4; every value from the golden model "
                        "(reference/ecvrf decode, decode_lax, encode). 'lax' holds each lax decoder's outcome where it "
                        "differs from the strict one: reduceY (spec 2.3 (a)), acceptXZeroSign ((b)), skipSquareCheck ((c)), "
                        "ignoreSignBit ((d)), libsodium ((a)+(b): libsodium 1.0.18 crypto_core_ed25519_add, checked "
@@ -1032,7 +1032,7 @@ std::string generate_scalar() {
     groups.push_back({{"type", "scalarmult"}, {"point", sp.name}, {"encoding", hx(enc)}, {"tests", tests}});
   }
   return render(header("edwards25519 scalar multiplication", kScalarSchema,
-                       "specs/field25519_ecvrf.md 3 and 6.1 (extremal scalars); every value from the golden model "
+                       "docs/specs/field25519_ecvrf.md 3 and 6.1 (extremal scalars); every value from the golden model "
                        "(reference/ecvrf mul: every bit of k, no clamping, no reduction mod L)",
                        id, scalar_notes(), groups),
                 "testGroups");
@@ -1189,7 +1189,7 @@ std::string generate_batch() {
   for (const auto& [what, in] : batch_inputs()) tests.push_back(numbered(++id, what, build_batch(in)));
   const json groups = json::array({{{"type", "batch-invert"}, {"tests", tests}}});
   return render(header("GF(2^255-19) Montgomery batch inversion", kBatchSchema,
-                       "specs/field25519_ecvrf.md 3.3; out[i] = in[i]^(p-2) mod p (0 for 0) from the golden model "
+                       "docs/specs/field25519_ecvrf.md 3.3; out[i] = in[i]^(p-2) mod p (0 for 0) from the golden model "
                        "(reference/field25519 invert)",
                        id, batch_notes(), groups),
                 "testGroups");
@@ -1344,7 +1344,7 @@ const char* const kSearchSchema = "bitexact_ecvrf_search_v1";
 
 json search_notes() {
   return Notes()
-      .add("SpecExample", "BASIC", "A worked example of specs/field25519_ecvrf.md 9 (SK of Example 16, header 0).")
+      .add("SpecExample", "BASIC", "A worked example of docs/specs/field25519_ecvrf.md 9 (SK of Example 16, header 0).")
       .add("TaiRetry", "DECODING", "The attempt needs ctr > 0.")
       .add("Nonce32Boundary", "NONCE", "Nonce 2^32 - 1 or 2^32, or a window across 2^32: the high word of LE64(nonce) (a 32-bit nonce counter wraps here).")
       .add("NonceTop", "NONCE", "Nonce 2^64 - 1, or a window that ends at 2^64.")
@@ -1474,7 +1474,7 @@ std::string generate_search() {
     frozen.push_back(numbered(++id, w.comment, build_window(w.sk, w.header, w.x_mod_l, w.lo, w.count, w.target)));
   const json groups = json::array({{{"type", "worked-example"}, {"tests", worked}}, {{"type", "frozen-hits"}, {"tests", frozen}}});
   return render(header("ECVRF-EDWARDS25519-SHA512-TAI search (bitexact job)", kSearchSchema,
-                       "specs/field25519_ecvrf.md 9 (job: alpha = header || LE64(nonce), score = beta[0..7] big-endian, hit iff "
+                       "docs/specs/field25519_ecvrf.md 9 (job: alpha = header || LE64(nonce), score = beta[0..7] big-endian, hit iff "
                        "score < target); worked examples copied from the spec and recomputed, hits from the golden model's "
                        "search (reference/ecvrf search)",
                        id, search_notes(), groups),
@@ -1672,7 +1672,7 @@ std::vector<std::string> check_vectors(const std::string& root) {
     try {
       n = f.check(f.path, text, l);
     } catch (const InputError& e) {
-      problems.push_back(e.what());  // malformed: that one line, no stale line after it
+      problems.push_back(bx::vectors::io::malformed(e.what()));  // that one line, no stale line after it
       continue;
     } catch (const std::exception& e) {
       problems.push_back(std::string(f.path) + ": " + e.what());

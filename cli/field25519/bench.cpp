@@ -1,4 +1,5 @@
 // `bitexact bench field25519`: mul and sqr chains per implementation in interleaved rounds.
+#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
 #include "cli/field25519/family_parts.hpp"
 
@@ -175,7 +176,10 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
       }
   }
   std::printf("\nparity on every round (all implementations equal, reference spot checks): %s\n", parity_ok ? "OK" : "FAILED");
-  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  if (ctx.json) {
+    json_out::put({"bench", "field25519"}, js);
+    json_out::put({"seeds", "bench field25519"}, "0xbe4c0000 + round");
+  }
   return parity_ok ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@
 // backends, with X25519 written once over the layout API.
 #include <CLI/CLI.hpp>
 
+#include "cli/numbers.hpp"
 #include "cli/field25519/family_parts.hpp"
 #include "cli/field25519/vectors.hpp"
 
@@ -19,10 +20,10 @@ class Field25519 final : public Family {
 
   SubcommandRun add_verify(CLI::App& sub) const override {
     auto o = std::make_shared<VerifyOptions>();
-    auto* ops = sub.add_option("--ops", o->ops, "operations per layout x backend (default 1e10 on GPUs, 2e6 on the CPU)");
-    sub.add_option("--seed", o->seed, "operand stream seed");
-    sub.add_option("--first", o->first, "first draw index (resume point: a run prints where to resume)");
-    sub.add_option("--sample-shift", o->sample_shift, "judge one draw in 2^N with the reference")->check(CLI::Range(0, 40));
+    auto* ops = add_number(sub, "--ops", o->ops, "operations per layout x backend (default 1e10 on GPUs, 2e6 on the CPU)", 1);
+    add_number(sub, "--seed", o->seed, "operand stream seed");
+    add_number(sub, "--first", o->first, "first draw index (resume point: a run prints where to resume)");
+    add_number(sub, "--sample-shift", o->sample_shift, "judge one draw in 2^N with the reference", 0, 40);
     return [o, ops](const RunContext& ctx) {
       o->ops_given = ops->count() > 0;
       return run_verify(ctx, *o);
@@ -30,7 +31,7 @@ class Field25519 final : public Family {
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
-    sub.add_option("--iters", o->iters, "dependent operations per GPU thread")->check(CLI::Range(1, 1 << 20));
+    add_number(sub, "--iters", o->iters, "dependent operations per GPU thread", 1, 1 << 20);
     return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
   }
 

@@ -341,7 +341,7 @@ std::vector<std::string> check_vectors(const std::string& root, bool verbose) {
       }
       if (verbose) std::printf("%s: %zu tests verified against the reference\n", rel.c_str(), n);
     } catch (const InputError& e) {
-      problems.push_back(e.what());
+      problems.push_back(bx::vectors::io::malformed(e.what()));
     }
     if (text != want)
       problems.push_back(rel + ": stale: differs from what `bitexact vectors generate` writes (run it and commit)");

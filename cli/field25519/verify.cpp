@@ -77,6 +77,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
   if (!devices.gpus.empty()) devices.cpu = false;  // the GPUs run every implementation, the CPU judges
   if (!(opt.ops >= 1)) throw InputError("verify: --ops must be at least 1");
   const uint64_t declared_draws = uint64_t(std::ceil(opt.ops / f25519::kBulkOpsPerDraw));
+  if (declared_draws > ~uint64_t(0) - opt.first)  // draw indices are 64-bit: the range must not wrap
+    throw InputError("verify: --first " + std::to_string(opt.first) + " + " + std::to_string(declared_draws) +
+                     " draws is beyond the last draw index 2^64-1");
   // This run's part of the declared draws [first, first + draws) (all of them unless sharded).
   const RangePart part = ctx.shard.part(declared_draws);
   const uint64_t declared_first = opt.first;

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
 #include "cli/md5z/md5z.hpp"
 #include "cli/md5z/sass_path.hpp"
@@ -100,7 +101,10 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
               "FMA-pipe ones; %% ALU ceil = rate x ALU-pipe instructions / ceiling\n");
   std::printf("best tunnel variant: %s at %.2f G candidates/s; parity on every round: %s\n", best.c_str(), best_rate / 1e9,
               parity_ok ? "OK" : "FAILED");
-  if (ctx.json) std::printf("%s\n", nlohmann::ordered_json({{"ceiling_ops_per_s", ceiling}, {"parity", parity_ok}, {"variants", js}}).dump().c_str());
+  if (ctx.json) {
+    json_out::put({"bench", "md5z"}, nlohmann::json({{"ceiling_ops_per_s", ceiling}, {"parity", parity_ok}, {"variants", js}}));
+    json_out::put({"seeds", "bench md5z"}, o.seed);
+  }
   return parity_ok ? 0 : 1;
 }
 

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cli/md5z/md5z.hpp"
+#include "cli/numbers.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/md5z_kernels.hpp"
 #endif
@@ -30,30 +31,12 @@ md5::TunnelBase prepare(const Message& base, const std::string& what) {
   return tb;
 }
 
-namespace {
-// Decimal digits, 0x + hex digits, or 2^K; nothing else (no sign, space, octal or trailing text).
-uint64_t parse_number(const std::string& s, const std::string& what) {
-  auto all_of = [](const std::string& t, const char* set) { return !t.empty() && t.find_first_not_of(set) == std::string::npos; };
-  const std::string bad = what + ": '" + s + "' is not a number (decimal, 0x hex or 2^K with K <= 32)";
-  try {
-    if (s.rfind("2^", 0) == 0 && all_of(s.substr(2), "0123456789") && s.size() <= 4) {
-      const unsigned long k = std::stoul(s.substr(2));
-      if (k <= 32) return uint64_t(1) << k;
-    } else if ((s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) && all_of(s.substr(2), "0123456789abcdefABCDEF") && s.size() <= 18) {
-      return std::stoull(s.substr(2), nullptr, 16);
-    } else if (all_of(s, "0123456789") && s.size() <= 19) {
-      return std::stoull(s, nullptr, 10);
-    }
-  } catch (const std::exception&) {
-  }
-  throw InputError(bad);
-}
-}  // namespace
 
 std::pair<uint64_t, uint64_t> parse_range(const std::string& s) {
   const auto c = s.find(':');
   if (c == std::string::npos) throw InputError("--range: expected LO:HI, got '" + s + "'");
-  const uint64_t lo = parse_number(s.substr(0, c), "--range LO"), hi = parse_number(s.substr(c + 1), "--range HI");
+  const uint64_t lo = parse_in_range(s.substr(0, c), "--range LO", 0, md5::kIndexEnd).convert_to<uint64_t>();
+  const uint64_t hi = parse_in_range(s.substr(c + 1), "--range HI", 0, md5::kIndexEnd).convert_to<uint64_t>();
   if (hi > md5::kIndexEnd) throw InputError("--range: HI must be <= 2^32 (indices are 32-bit), got " + s);
   if (lo >= hi) throw InputError("--range: LO must be below HI, got " + s);
   return {lo, hi};
@@ -63,6 +46,20 @@ std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t 
   std::vector<uint64_t> v;
   for (auto h : ref::md5z::search(base, lo, hi, threshold)) v.push_back(md5::pack_hit(h.index, h.zeros));
   return v;
+}
+
+void refuse_long_cpu_run(const VerifyOptions& o) {
+  // Every selected variant and the reference walk every candidate on the host (one thread each per base).
+  constexpr double kCpuCandidatesPerSecond = 4e6;  // one host variant, one core (OpenSSL MD5, -O1 zoo build)
+  constexpr double kLimitSeconds = 300;
+  const double work = double(o.bases.size()) * double(o.hi - o.lo) * double(o.variants.size() + 1);
+  const double seconds = work / kCpuCandidatesPerSecond / std::max(1u, std::thread::hardware_concurrency());
+  if (seconds <= kLimitSeconds) return;
+  char est[64];
+  std::snprintf(est, sizeof est, "%.0f %s", seconds >= 7200 ? seconds / 3600 : seconds / 60, seconds >= 7200 ? "hours" : "minutes");
+  throw InputError("verify md5z: " + std::to_string(o.bases.size()) + " base(s) x " + std::to_string(o.hi - o.lo) +
+                   " indices x " + std::to_string(o.variants.size() + 1) + " implementations on the CPU takes about " + est +
+                   "; give --force to run it anyway, a smaller --range, or a GPU");
 }
 
 int check_threshold(long long t) {

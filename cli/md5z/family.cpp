@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 #include <fstream>
 
+#include "cli/run_result.hpp"
+#include "cli/numbers.hpp"
 #include "cli/md5z/md5z.hpp"
 #include "cli/md5z/vectors.hpp"
 #include "gpu/md5z/search.hpp"
@@ -50,15 +52,17 @@ class Md5z final : public Family {
       uint64_t seed = 0;
       std::vector<std::string> base_hex, variants;
       std::string range = "0:2^32", plant;
+      bool force = false;
     };
     auto a = std::make_shared<Args>();
-    sub.add_option("--bases", a->bases, "bases from seeds SEED..SEED+N-1 (bitexact's deterministic generator)");
-    sub.add_option("--seed", a->seed, "first seed of --bases (default 0)");
+    add_number(sub, "--bases", a->bases, "bases from seeds SEED..SEED+N-1 (bitexact's deterministic generator)");
+    add_number(sub, "--seed", a->seed, "first seed of --bases (default 0)");
     sub.add_option("--base", a->base_hex, "a base as 104 hex digits (repeatable)");
     sub.add_option("--range", a->range, "index range LO:HI, HI <= 2^32 (default 0:2^32)");
-    sub.add_option("--threshold", a->threshold, "report candidates with >= T leading zero hex digits (default 2)");
+    add_number(sub, "--threshold", a->threshold, "report candidates with >= T leading zero hex digits (default 2)", 1, 32);
     sub.add_option("--variant", a->variants, "plain, q9-v0, ... or all (default all)");
     sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    sub.add_flag("--force", a->force, "run on the CPU even when it takes longer than a few minutes");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
       o.threshold = check_threshold(a->threshold);
@@ -69,17 +73,16 @@ class Md5z final : public Family {
       for (size_t k = 0; k < a->base_hex.size(); ++k)
         o.bases.push_back(parse_base(a->base_hex[k], "--base #" + std::to_string(k + 1)));
       if (o.bases.empty()) throw InputError("verify md5z: give --bases N or --base HEX");
-      if (!a->plant.empty() && a->plant != "duplicate" && a->plant != "missing" && a->plant != "mismatch")
-        throw InputError("--plant: expected duplicate, missing or mismatch, got '" + a->plant + "'");
-      o.plant = a->plant;
+      if (ctx.devices.gpus.empty() && !a->force) refuse_long_cpu_run(o);
+      o.plant = parse_plant(a->plant);
       return run_verify(ctx, o);
     };
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
-    sub.add_option("--threshold", o->threshold, "hit threshold (zero digits) for the parity check")->check(CLI::Range(1, 32));
-    sub.add_option("--candidates", o->candidates, "candidates per variant per round (<= 2^32)")
-        ->check(CLI::Range(uint64_t(1) << 20, uint64_t(1) << 32));
+    add_number(sub, "--threshold", o->threshold, "hit threshold (zero digits) for the parity check", 1, 32);
+    add_number(sub, "--candidates", o->candidates, "candidates per variant per round (2^20..2^32)", uint64_t(1) << 20,
+               uint64_t(1) << 32);
     return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
   }
   void add_vector_commands(CLI::App& vectors, const std::string& root_default) const override {
@@ -91,8 +94,8 @@ class Md5z final : public Family {
     a->root = root_default;
     auto* f = vectors.add_subcommand("find-hits", "GPU: search hits with 2..N zeros and write vectors/md5z/hits.json (frozen)");
     f->add_option("--root", a->root, "repository root to write into");
-    f->add_option("--max-zeros", a->max_zeros, "largest zero count to find (2..11)")->check(CLI::Range(2, 11));
-    f->add_option("--device", a->device, "GPU index");
+    add_number(*f, "--max-zeros", a->max_zeros, "largest zero count to find (2..11)", 2, 11);
+    add_number(*f, "--device", a->device, "GPU index", 0, 1023);
     f->final_callback([a] {
       if (a->device < 0 || a->device >= gpu_count()) throw InputError("vectors find-hits: no GPU " + std::to_string(a->device));
       const std::string text = find_hits(a->device, a->max_zeros);

@@ -28,6 +28,7 @@ std::pair<uint64_t, uint64_t> parse_range(const std::string& s);
 std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t hi, int threshold);
 // 1..32 (0 is not a difficulty).
 int check_threshold(long long t);
+
 // Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
 std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
 
@@ -54,6 +55,8 @@ struct VerifyOptions {
   std::string plant;
 };
 int run_verify(const RunContext& ctx, const VerifyOptions& opt);
+// A CPU run (no GPU selected) longer than a few minutes is refused with its estimate unless --force.
+void refuse_long_cpu_run(const VerifyOptions& o);
 
 // The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
 // the OpenSSL zero count of each index of a sorted unique list (every index anyone reported, and every

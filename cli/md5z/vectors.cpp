@@ -137,7 +137,7 @@ const std::string& embedded_or_throw(const std::string& rel) {
 }
 
 R::Message get_msg(const json& t, const std::string& k, const std::string& where) {
-  auto v = from_hex(get_str(t, k, where), 52, where + ": field '" + k + "'");
+  auto v = bx::vectors::io::file_hex(get_str(t, k, where), 52, where + ": field '" + k + "'");
   R::Message m;
   std::copy(v.begin(), v.end(), m.begin());
   return m;
@@ -165,10 +165,10 @@ std::vector<Md5Test> parse_md5(const std::string& file, const std::string& text)
       m.comment = get_str(t, "comment", where);
       get_flags(t, top["notes"], where);
       const std::string mh = get_str(t, "msg", where);
-      m.msg = from_hex(mh, mh.size() / 2, where + ": field 'msg'");
+      m.msg = bx::vectors::io::file_hex(mh, mh.size() / 2, where + ": field 'msg'");
       if (mh.size() % 2) throw InputError(where + ": field 'msg': odd number of hex digits");
       m.digest = get_str(t, "digest", where);
-      from_hex(m.digest, 16, where + ": field 'digest'");
+      bx::vectors::io::file_hex(m.digest, 16, where + ": field 'digest'");
       check_result(t, where);
       out.push_back(std::move(m));
     }
@@ -202,7 +202,7 @@ std::vector<BaseTest> parse_bases(const std::string& file, const std::string& te
         b.seed = get_u64(t, "seed", where, ~0ull);
         if (!t["q"].is_array() || t["q"].size() != 24) throw InputError(where + ": field 'q' must be 24 hex words (Q[1..24])");
         for (int k = 0; k < 24; ++k) {
-          auto v = from_hex(t["q"][k].is_string() ? t["q"][k].get<std::string>() : "", 4, where + ": field 'q'");
+          auto v = bx::vectors::io::file_hex(t["q"][k].is_string() ? t["q"][k].get<std::string>() : "", 4, where + ": field 'q'");
           b.q[k] = uint32_t(v[0]) << 24 | uint32_t(v[1]) << 16 | uint32_t(v[2]) << 8 | v[3];
         }
       }
@@ -233,7 +233,7 @@ std::vector<CandidateTest> parse_candidates(const std::string& file, const std::
       c.index = uint32_t(get_u64(t, "index", where, 0xffffffffull));
       c.message = get_msg(t, "message", where);
       c.digest = get_str(t, "digest", where);
-      from_hex(c.digest, 16, where + ": field 'digest'");
+      bx::vectors::io::file_hex(c.digest, 16, where + ": field 'digest'");
       c.zeros = int(get_u64(t, "zeros", where, 32));
       check_result(t, where);
       out.push_back(std::move(c));
@@ -316,7 +316,7 @@ std::vector<std::string> check_vectors(const std::string& root, bool verbose) {
       }
       if (verbose) std::printf("%s: %zu tests verified (OpenSSL, reference, host per-candidate code)\n", rel, n);
     } catch (const InputError& e) {
-      problems.push_back(e.what());
+      problems.push_back(bx::vectors::io::malformed(e.what()));
     }
     if (fresh.count(rel) && text != fresh.at(rel))
       problems.push_back(std::string(rel) + ": stale: differs from what `bitexact vectors generate` writes (run it and commit)");

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
 #include "cli/q8parity/q8parity.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -104,7 +105,10 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     }
   }
   std::printf("parity on every round: %s\n", parity ? "OK" : "FAILED");
-  if (ctx.json) std::printf("%s\n", json({{"family", "q8parity"}, {"results", out}, {"parity", parity}}).dump().c_str());
+  if (ctx.json) {
+    json_out::put({"bench", "q8parity"}, json({{"results", out}, {"parity", parity}}));
+    json_out::put({"seeds", "bench q8parity"}, uint64_t(0xbe7c));
+  }
   return parity ? 0 : 1;
 }
 

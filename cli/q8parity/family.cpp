@@ -1,8 +1,9 @@
 // q8parity as a Family: Q8_0 matvec, rmsnorm and the hyper-connection read, every variant of
-// gpu/q8parity/variants.hpp, each bitwise equal to its declared order (specs/q8parity.md).
+// gpu/q8parity/variants.hpp, each bitwise equal to its declared order (docs/specs/q8parity.md).
 #include <CLI/CLI.hpp>
 #include <sstream>
 
+#include "cli/numbers.hpp"
 #include "cli/q8parity/q8parity.hpp"
 
 namespace bx::q8parity {
@@ -52,9 +53,10 @@ size_t parse_rows(long long r, const char* what) {
 struct ShapeArgs {
   long long rows, k = 4096;
   std::string ntok = "1..8";
+  CLI::Option *rows_opt = nullptr, *k_opt = nullptr;
   void add(CLI::App& sub, const char* rows_help) {
-    sub.add_option("--rows", rows, rows_help);
-    sub.add_option("--k", k, "row length K, a multiple of 32 (default 4096)");
+    rows_opt = add_number(sub, "--rows", rows, rows_help, 1, 1 << 24);
+    k_opt = add_number(sub, "--k", k, "row length K, a multiple of 32 (default 4096)", 32, 1 << 20);
     sub.add_option("--ntok", ntok, "token counts: N, A..B or a comma list (default 1..8)");
   }
   template <class Options>
@@ -99,11 +101,12 @@ class Q8Parity final : public Family {
       std::string gguf, tensor, x_tensor;
     };
     auto a = std::make_shared<Args>();
-    sub.add_option("--gguf", a->gguf, "a GGUF file: run on its Q8_0 tensor --tensor (rows and K from its shape)");
+    auto* gguf = sub.add_option("--gguf", a->gguf, "a GGUF file: run on its Q8_0 tensor --tensor (rows and K from its shape)");
     sub.add_option("--tensor", a->tensor, "the Q8_0 weight tensor of --gguf");
     sub.add_option("--x-tensor", a->x_tensor, "an F32/F16 tensor of --gguf as the activations (default: seeded)");
     a->shape.add(sub, "matrix rows (default 4099: a tail for NR = 2 and for the row groups)");
-    sub.add_option("--seed", a->seed, "input seed (default 1)");
+    gguf->excludes(a->shape.rows_opt)->excludes(a->shape.k_opt);  // the tensor's shape is the shape
+    add_number(sub, "--seed", a->seed, "input seed (default 1)");
     sub.add_flag("--special", a->special, "draw the spec's special scales, codes and activations among the inputs");
     sub.add_option("--variant", a->variants, "matvec variants: all, nr2/*, a full name, ... (default all)");
     return [a](const RunContext& ctx) {
@@ -125,7 +128,7 @@ class Q8Parity final : public Family {
     };
     auto a = std::make_shared<Args>();
     a->shape.add(sub, "matrix rows (default 128256, a vocabulary projection: 558 MB of weights with K 4096)");
-    sub.add_option("--reps", a->reps, "launches per timed sample (default 10)")->check(CLI::Range(1, 1000));
+    add_number(sub, "--reps", a->reps, "launches per timed sample (default 10)", 1, 1000);
     return [a](const RunContext& ctx) {
       BenchOptions o;
       a->shape.parse_into(o);

@@ -23,7 +23,7 @@ using q8::Op;
 inline const float kPoison = q8::float_of(0x7f7fdeadu);
 
 // Inputs. `special`: codes -128 and 127 among uniform codes, scales +-0, subnormal, largest finite, +-inf
-// and NaN among ordinary ones, activations with subnormals and signed zeros (specs/q8parity.md).
+// and NaN among ordinary ones, activations with subnormals and signed zeros (docs/specs/q8parity.md).
 struct MatvecInput {
   size_t rows = 0, k = 0;
   int ntok = 1;

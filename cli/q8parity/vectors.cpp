@@ -153,7 +153,7 @@ std::vector<uint8_t> sized_hex(const io::json& t, const char* f, size_t n, const
   const std::string h = io::get_str(t, f, where);
   if (h.size() != 2 * n)
     throw InputError(where + ": field '" + f + "': expected " + std::to_string(n) + " bytes, got " + std::to_string(h.size() / 2));
-  return from_hex(h, n, where + ": field '" + f + "'");
+  return bx::vectors::io::file_hex(h, n, where + ": field '" + f + "'");
 }
 std::vector<float> sized_floats(const io::json& t, const char* f, size_t n, const std::string& where) {
   return floats_of(sized_hex(t, f, 4 * n, where), where + ": field '" + f + "'");
@@ -176,7 +176,7 @@ void check_file(const std::string& root, const char* rel, Parse&& parse, Want&& 
                            describe(d, rows_of(v)));
     }
   } catch (const InputError& e) {
-    problems.push_back(e.what());
+    problems.push_back(bx::vectors::io::malformed(e.what()));
     return;
   }
   if (text != generated) problems.push_back(std::string(rel) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
@@ -206,7 +206,7 @@ std::string generate_matvec_text() {
   }
   return render_file("q8parity-matvec", kSchema, notes,
                      "weights: rows*k/32 Q8_0 blocks (fp16 scale LE, 32 int8); x: ntok*k float32 LE token-major; "
-                     "y: ntok*rows float32 LE token-major, the canonical order of specs/q8parity.md",
+                     "y: ntok*rows float32 LE token-major, the canonical order of docs/specs/q8parity.md",
                      "MatvecTest", tests);
 }
 
@@ -254,7 +254,7 @@ std::string generate_rmsnorm_text() {
   }
   return render_file("q8parity-rmsnorm", kRmsSchema, notes,
                      "x, w, y: n float32 LE (w empty: no weight); eps: the float32 bit pattern, 8 hex digits; "
-                     "the canonical order of specs/q8parity.md (32 lanes, xor butterfly, 1 / sqrt(ss / n + eps))",
+                     "the canonical order of docs/specs/q8parity.md (32 lanes, xor butterfly, 1 / sqrt(ss / n + eps))",
                      "RmsnormTest", tests);
 }
 

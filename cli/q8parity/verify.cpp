@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "cli/input_file.hpp"
 #include "cli/q8parity/q8parity.hpp"
 #include "cli/run_result.hpp"
 #include "reference/q8parity/gguf.hpp"
@@ -29,6 +30,7 @@ std::vector<float> reference_matvec_parallel(const MatvecInput& in) {
 
 MatvecInput verify_input(const VerifyOptions& o, int max_tok) {
   if (o.gguf.empty()) return random_matvec(o.seed, o.rows, o.k, max_tok, o.special);
+  require_readable_file(o.gguf, "--gguf");
   try {
     const ref::gguf::File f = ref::gguf::read(o.gguf);
     ref::gguf::Q8Matrix m = ref::gguf::q8_matrix(f, o.tensor);
@@ -47,7 +49,7 @@ MatvecInput verify_input(const VerifyOptions& o, int max_tok) {
     }
     return in;
   } catch (const ref::gguf::GgufError& e) {
-    throw InputError(e.what());
+    throw InputError(std::string("--gguf ") + e.what());
   }
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
 #include "cli/qpow/qpow.hpp"
 #include "gpu/kernels/device.hpp"
@@ -105,7 +106,10 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   }
   std::printf("parity on every round: %s\n", t.parity ? "OK" : "FAILED");
   js.push_back({{"parity", t.parity}, {"rounds", ctx.rounds}});
-  if (ctx.json) std::printf("%s\n", js.dump().c_str());
+  if (ctx.json) {
+    json_out::put({"bench", "qpow"}, js);
+    json_out::put({"seeds", "bench qpow"}, o.seed);
+  }
   return t.parity ? 0 : 1;
 }
 

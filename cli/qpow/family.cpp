@@ -1,6 +1,8 @@
 // qpow as a Family: the Quantus mining hash (Poseidon2 over Goldilocks), every variant of gpu/qpow/variants.hpp.
 #include <CLI/CLI.hpp>
 
+#include "cli/run_result.hpp"
+#include "cli/numbers.hpp"
 #include "cli/qpow/qpow.hpp"
 #include "cli/qpow/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -63,17 +65,19 @@ class Qpow final : public Family {
     };
     auto a = std::make_shared<Args>();
     sub.add_option("--header", a->header_hex, "a 32-byte header as 64 hex digits (repeatable)");
-    sub.add_option("--headers", a->headers, "N seeded random headers");
-    sub.add_option("--seed", a->seed, "seed of --headers (default 0)");
+    add_number(sub, "--headers", a->headers, "N seeded random headers", 0, 1 << 20);
+    add_number(sub, "--seed", a->seed, "seed of --headers (default 0)");
     sub.add_option("--nonces", a->nonces, "LO:COUNT (LO a nonce: decimal, 0x-hex, 2^K[+-N] or 128 hex digits)");
     sub.add_option("--difficulty", a->difficulty, "difficulty D (target floor((2^512-1)/D)), decimal or 0x-hex");
     sub.add_option("--target", a->target, "a 512-bit target as 128 hex digits (instead of --difficulty)");
     sub.add_option("--variant", a->variants, "plain, gl64, ... or all (default all)");
-    sub.add_option("--probe", a->probe, "reference brute-force window at each carry and at the range ends (default 512)");
+    add_number(sub, "--probe", a->probe, "reference brute-force window at each carry and at the range ends (default 512)");
     sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
-    sub.add_option("--characterise-muls", a->char_muls, "GPU: lossy multiplies to characterise (instead of a search)");
-    sub.add_option("--characterise-nonces", a->char_nonces, "GPU: lossy nonces to characterise (instead of a search)");
+    add_number(sub, "--characterise-muls", a->char_muls, "GPU: lossy multiplies to characterise (instead of a search)");
+    add_number(sub, "--characterise-nonces", a->char_nonces, "GPU: lossy nonces to characterise (instead of a search)");
     return [a](const RunContext& ctx) {
+      if ((a->char_muls || a->char_nonces) && ctx.devices.gpus.empty())
+        throw InputError("verify qpow --characterise-*: measures the lossy GPU kernel; no GPU is selected (--device gpu|N|all)");
       if (a->char_muls || a->char_nonces) return run_characterise(ctx, a->char_muls, a->char_nonces);
       VerifyOptions o;
       std::tie(o.lo, o.count) = parse_nonce_range(a->nonces);
@@ -96,18 +100,16 @@ class Qpow final : public Family {
       if (!ctx.devices.cpu && ctx.devices.gpus.empty()) throw InputError("verify qpow: no device selected");
       if (ctx.devices.gpus.empty() && ctx.shard.part(o.count).size > (1u << 20))
         throw InputError("verify qpow: a CPU-only run takes at most 2^20 nonces");
-      if (!a->plant.empty() && a->plant != "duplicate" && a->plant != "missing" && a->plant != "mismatch")
-        throw InputError("--plant: expected duplicate, missing or mismatch, got '" + a->plant + "'");
-      o.plant = a->plant;
+      o.plant = parse_plant(a->plant);
       o.probe = a->probe;
       return run_verify(ctx, o);
     };
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
-    sub.add_option("--nonces", o->nonces, "nonces per variant per round on a GPU (CPU: at most 4096)")
-        ->check(CLI::Range(uint64_t(1) << 10, uint64_t(1) << 36));
-    sub.add_option("--difficulty", o->difficulty, "difficulty of the parity hit lists")->check(CLI::Range(uint64_t(1), ~uint64_t(0)));
+    add_number(sub, "--nonces", o->nonces, "nonces per variant per round on a GPU (CPU: at most 4096)", uint64_t(1) << 10,
+               uint64_t(1) << 36);
+    add_number(sub, "--difficulty", o->difficulty, "difficulty of the parity hit lists", 1, ~uint64_t(0));
     return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
   }
 

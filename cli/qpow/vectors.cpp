@@ -234,7 +234,7 @@ State ref_layer(const std::string& layer, const State& s) {
 const std::set<std::string> kLayers = {"m4", "external", "internal", "permute"};
 
 // =====================================================================================================
-// The spec's known answers (specs/qpow.md), literally.
+// The spec's known answers (docs/specs/qpow.md), literally.
 // =====================================================================================================
 constexpr uint64_t kA = 13835875475997267463ull, kB = 13593300247443167546ull;  // 9.1 (= RC_init[0][0], ...)
 constexpr uint64_t kInv2 = 9223372034707292161ull;                              // 1/2 mod p
@@ -635,7 +635,7 @@ std::vector<std::pair<std::string, std::vector<FieldCase>>> field_groups() {
 }
 std::string generate_field() {
   return render_groups(field_groups(), field_json, "Goldilocks field (p = 2^64 - 2^32 + 1)", kFieldSchema,
-                       "specs/qpow.md sections 7-9.1; known answers: qp-poseidon src/goldilocks.rs tests (v3.0.2, 60f7f4c); "
+                       "docs/specs/qpow.md sections 7-9.1; known answers: qp-poseidon src/goldilocks.rs tests (v3.0.2, 60f7f4c); "
                        "other outputs: the golden model reference/qpow",
                        field_notes());
 }
@@ -698,7 +698,7 @@ std::string generate_perm() {
                 {"out", word_array(c.out)}, {"result", "valid"}};
   };
   return render_groups(perm_groups(), to_json, "Poseidon2-Goldilocks-12 (Quantus constants)", kPermSchema,
-                       "specs/qpow.md sections 2, 9.1, 9.2; known answers: qp-poseidon src/goldilocks.rs, src/poseidon2.rs tests "
+                       "docs/specs/qpow.md sections 2, 9.1, 9.2; known answers: qp-poseidon src/goldilocks.rs, src/poseidon2.rs tests "
                        "(v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Words: 16 hex digits, big-endian numerals",
                        perm_notes());
 }
@@ -748,7 +748,7 @@ std::string generate_hash() {
                 {"squeezeTwice", hexs(c.squeeze_twice)}, {"result", "valid"}};
   };
   return render_groups(hash_groups(), to_json, "qp-poseidon hash_squeeze_twice (Poseidon2 sponge, rate 8)", kHashSchema,
-                       "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_known_value_hashes (v3.0.2, 60f7f4c); "
+                       "docs/specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_known_value_hashes (v3.0.2, 60f7f4c); "
                        "other bytes: the golden model reference/qpow",
                        hash_notes());
 }
@@ -864,7 +864,7 @@ json felt_json(const FeltSpongeCase& c) {
 }
 std::string generate_felt() {
   return render_groups(felt_groups(), felt_json, "qp-poseidon felt sponge (Poseidon2 sponge, rate 8, felts absorbed directly)", kFeltSchema,
-                       "specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_hash_twice_vectors and "
+                       "docs/specs/qpow.md sections 4, 9.3; known answers: qp-poseidon src/lib.rs test_hash_twice_vectors and "
                        "rehash_to_bytes (v3.0.2, 60f7f4c); other outputs: the golden model reference/qpow. Felts: 16 hex digits, "
                        "big-endian numerals; out: 32 bytes, 4 canonical lanes little-endian",
                        felt_notes());
@@ -965,7 +965,7 @@ std::string generate_mining() {
     return t;
   };
   return render_groups(mining_groups(), to_json, "qpow mining hash (qpow-math get_nonce_hash)", kMiningSchema,
-                       "specs/qpow.md sections 4, 6, 9.4, 9.5; known answers: qp-poseidon tests/golden_vectors.rs (d181804), "
+                       "docs/specs/qpow.md sections 4, 6, 9.4, 9.5; known answers: qp-poseidon tests/golden_vectors.rs (d181804), "
                        "quantus-miner pow-core NONCE_HASH_KVS (be8ee1e8), engine-gpu gpu_golden.rs (039aec5); "
                        "other outputs: the golden model reference/qpow. nonce: 64 bytes big-endian (the seal); "
                        "hash: 64 bytes, a big-endian U512; midstate: 12 words, 16 hex digits each",
@@ -1080,7 +1080,7 @@ std::string generate_validity() {
     return t;
   };
   return render_groups(validity_groups(), to_json, "qpow validity (hash < target, strict)", kValiditySchema,
-                       "specs/qpow.md sections 5, 6.4, 8, 9.5; cases stated by chain qpow-math, pow-core and engine-cuda tests; "
+                       "docs/specs/qpow.md sections 5, 6.4, 8, 9.5; cases stated by chain qpow-math, pow-core and engine-cuda tests; "
                        "verdicts: the golden model reference/qpow. result: hash < target (difficulty: target = floor(MAX / "
                        "difficulty), difficulty 0 invalid); chainAccepts: result valid and nonce != 0 (the pallet)",
                        validity_notes());
@@ -1091,7 +1091,7 @@ std::string generate_validity() {
 // =====================================================================================================
 uint64_t get_word(const json& v, const std::string& what) {
   if (!v.is_string()) throw InputError(what + " must be a string of 16 hex digits");
-  const auto b = from_hex(v.get<std::string>(), 8, what);
+  const auto b = bx::vectors::io::file_hex(v.get<std::string>(), 8, what);
   uint64_t w = 0;
   for (uint8_t x : b) w = w << 8 | x;
   return w;
@@ -1105,7 +1105,7 @@ State get_state(const json& t, const std::string& k, const std::string& where) {
 }
 template <size_t N>
 std::array<uint8_t, N> get_bytes(const json& t, const std::string& k, const std::string& where) {
-  const auto v = from_hex(get_str(t, k, where), N, where + ": field '" + k + "'");
+  const auto v = bx::vectors::io::file_hex(get_str(t, k, where), N, where + ": field '" + k + "'");
   std::array<uint8_t, N> a;
   std::copy(v.begin(), v.end(), a.begin());
   return a;
@@ -1199,7 +1199,7 @@ std::vector<ByteHashCase> load_byte_hash_cases(const std::string& text) {
     c.flags = get_flags(t, notes, where);
     const std::string m = get_str(t, "msg", where);
     if (m.size() % 2) throw InputError(where + ": field 'msg': odd number of hex digits");
-    c.data = from_hex(m, m.size() / 2, where + ": field 'msg'");
+    c.data = bx::vectors::io::file_hex(m, m.size() / 2, where + ": field 'msg'");
     c.squeeze_twice = get_bytes<64>(t, "squeezeTwice", where);
     expect_result(t, where, "valid");
     out.push_back(std::move(c));
@@ -1514,7 +1514,7 @@ std::vector<std::string> check_vectors(const std::string& root) {
         }
       }
     } catch (const InputError& e) {
-      problems.push_back(e.what());
+      problems.push_back(bx::vectors::io::malformed(e.what()));
     } catch (const std::exception& e) {
       problems.push_back(rel + ": " + e.what());
     }

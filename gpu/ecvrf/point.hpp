@@ -1,5 +1,5 @@
 // edwards25519 points (-x^2 + y^2 = 1 + d x^2 y^2, a = -1) over any field25519 layout F, per item,
-// host and device (specs/field25519_ecvrf.md 2.1-2.2).
+// host and device (docs/specs/field25519_ecvrf.md 2.1-2.2).
 //
 // Representations (the field elements of every struct are `typename F::fe`):
 //   ge_ext    (X : Y : Z : T), x = X/Z, y = Y/Z, T*Z = X*Y; identity (0, 1, 1, 0).

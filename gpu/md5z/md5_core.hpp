@@ -1,5 +1,5 @@
 // MD5 (RFC 1321) per step, host/device. State words are kept in a window q[] with q[k + 3] = Q[k]
-// (k = -3..64, specs/md5z.md): step t reads Q[t-3..t] and writes Q[t+1]. Step indices are template
+// (k = -3..64, docs/specs/md5z.md): step t reads Q[t-3..t] and writes Q[t+1]. Step indices are template
 // parameters, so under nvcc every table lookup is a compile-time constant and q[] lives in registers.
 #pragma once
 #include <cstdint>

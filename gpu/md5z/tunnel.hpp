@@ -1,4 +1,4 @@
-// The Q9 tunnel (specs/md5z.md): per-base precomputation, the per-candidate words m8/m9/m12 and the
+// The Q9 tunnel (docs/specs/md5z.md): per-base precomputation, the per-candidate words m8/m9/m12 and the
 // per-candidate code of every search variant. Host/device; the kernels in gpu/kernels/md5z_search.cu
 // only loop over indices and collect hits.
 //

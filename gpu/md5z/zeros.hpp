@@ -1,4 +1,4 @@
-// Zero count of a digest as printed (specs/md5z.md "Zero count"): the digest prints h0, h1, h2, h3 as
+// Zero count of a digest as printed (docs/specs/md5z.md "Zero count"): the digest prints h0, h1, h2, h3 as
 // little-endian bytes, so the first hex digit is the high nibble of h0's LOWEST byte. Counting needs a
 // byte swap before clz; a plain clz(h0) is the classic bug (fault md5z_zeros_no_bswap).
 #pragma once

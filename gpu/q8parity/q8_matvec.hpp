@@ -1,4 +1,4 @@
-// q8_matvec per item: the canonical order (specs/q8parity.md §1) for one thread's NR rows and all tokens,
+// q8_matvec per item: the canonical order (docs/specs/q8parity.md §1) for one thread's NR rows and all tokens,
 // block by block. For each (t, r): acc = 0; per block b: s = 0; s = fma(q_i, x_i, s) for i = 0..31; then
 // acc = fma(d_b, s, acc). Kernels own only the memory staging; the host runs the same code per row.
 // The negative control's lane program (a warp tree inside a row) is here too, to be reported as different.

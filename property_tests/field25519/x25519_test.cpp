@@ -1,5 +1,5 @@
 // X25519 over every layout (host, portable backend): the suite's RFC 7748 vectors and every case of
-// Wycheproof's x25519_test.json, read from shared/external when present.
+// Wycheproof's x25519_test.json (vendored in third_party/wycheproof; a missing file fails).
 #include <gtest/gtest.h>
 
 #include "property_tests/read_file.hpp"
@@ -23,7 +23,7 @@ using bx::test::read_file;
 using namespace bx::f25519;
 using bx::carry::portable;
 
-const std::string kWycheproof = bx::shared_dir() + "/external/wycheproof/x25519_test.json";
+const char* const kWycheproof = "x25519_test.json";
 
 template <class F>
 struct X25519 : ::testing::Test {};
@@ -51,8 +51,8 @@ TYPED_TEST(X25519, SuiteVectorsIncludingRfc7748) {
 
 TYPED_TEST(X25519, WycheproofAll518) {
   using F = TypeParam;
-  const std::string text = read_file(kWycheproof);
-  if (text.empty()) GTEST_SKIP() << "NOT RUN: " << kWycheproof << " not found";
+  const std::string text = bx::test::wycheproof_file(kWycheproof);
+  ASSERT_FALSE(text.empty());
   const auto j = nlohmann::json::parse(text);
   ASSERT_EQ(j["schema"], "xdh_comp_schema_v1.json");
   int n = 0, bad = 0;
@@ -72,8 +72,8 @@ TYPED_TEST(X25519, WycheproofAll518) {
 }
 
 TEST(X25519Reference, WycheproofAll518) {
-  const std::string text = read_file(kWycheproof);
-  if (text.empty()) GTEST_SKIP() << "NOT RUN: " << kWycheproof << " not found";
+  const std::string text = bx::test::wycheproof_file(kWycheproof);
+  ASSERT_FALSE(text.empty());
   const auto j = nlohmann::json::parse(text);
   for (auto& g : j["testGroups"])
     for (auto& t : g["tests"]) {

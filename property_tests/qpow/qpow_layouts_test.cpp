@@ -1,5 +1,5 @@
 // The qpow host code (gpu/qpow: Goldilocks layouts, Poseidon2 permutation, sponge, miner shortcuts,
-// batch plan and host search) against the exact CPU reference bx::ref::qpow (specs/qpow.md).
+// batch plan and host search) against the exact CPU reference bx::ref::qpow (docs/specs/qpow.md).
 //
 // Layouts: gl64 and gl2x32<portable> are exact and share one typed suite; gl2x32_lossy<portable> (the
 // host model of the lossy mining.cu engine) is *characterised*, never passed as exact: its deviations

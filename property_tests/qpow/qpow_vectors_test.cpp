@@ -1,7 +1,7 @@
 // qpow vector files (cli/qpow/vectors): the files on disk are exactly what generation writes, they verify
 // against the golden model, the embedded copies parse, the loaders reject malformed input with InputError,
 // a tampered file is reported at exactly the tampered case, and every mining known answer of
-// specs/qpow.md §9.4 is present (the list below is copied from the spec independently of the generator).
+// docs/specs/qpow.md §9.4 is present (the list below is copied from the spec independently of the generator).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -238,7 +238,7 @@ TEST(QpowVectors, MissingFileIsAProblem) {
   EXPECT_NE(problems[0].find("vectors/qpow/validity.json"), std::string::npos) << problems[0];
 }
 
-// specs/qpow.md §9.4 (a)-(e), copied here independently of the generator's tables.
+// docs/specs/qpow.md §9.4 (a)-(e), copied here independently of the generator's tables.
 struct Kat {
   R::Header header;
   Int nonce;

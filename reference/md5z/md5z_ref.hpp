@@ -1,4 +1,4 @@
-// The md5z golden model (specs/md5z.md): MD5 through OpenSSL's EVP interface, the deterministic Q9-tunnel
+// The md5z golden model (docs/specs/md5z.md): MD5 through OpenSSL's EVP interface, the deterministic Q9-tunnel
 // base generator, the base checker, the candidate builder and the zero count of a printed digest.
 // It shares no code with gpu/: its own step function (forward and backward) exists only to construct
 // bases and candidates; every digest it reports comes from OpenSSL.

@@ -1,4 +1,4 @@
-// The q8parity golden model (specs/q8parity.md): Q8_0 blocks, their exact dequantisation, and the
+// The q8parity golden model (docs/specs/q8parity.md): Q8_0 blocks, their exact dequantisation, and the
 // canonical evaluation orders of q8_matvec, rmsnorm and the hyper-connection read, in plain C++ built with
 // -ffp-contract=off and std::fma exactly where the order says fma (cmake/q8parity.cmake, checked by
 // the build-rule probe below). It shares no code with gpu/q8.

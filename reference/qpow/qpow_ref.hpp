@@ -1,4 +1,4 @@
-// The qpow golden model (specs/qpow.md): Poseidon2 over Goldilocks (t = 12, Quantus constants), the
+// The qpow golden model (docs/specs/qpow.md): Poseidon2 over Goldilocks (t = 12, Quantus constants), the
 // qp-poseidon sponge, the Quantus mining hash, the miner's midstate/prestate and the validity rule.
 // It shares no code with gpu/ and includes nothing from it. Every field add, multiply and S-box is an
 // exact big-integer operation on bx::ref::PrimeField (Boost cpp_int) followed by mod p: no Goldilocks

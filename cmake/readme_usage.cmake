@@ -1,0 +1,32 @@
+# README's Commands block (between the usage markers, inside its ```text fence) must equal `bitexact usage`.
+#   cmake -DBITEXACT=... -DREADME=... [-DPLANT=1] -P readme_usage.cmake
+# PLANT=1 is the negative control: it drops one option from the program's synopsis (an option added
+# without README changing) and passes only if the comparison then reports the difference.
+execute_process(COMMAND ${BITEXACT} usage OUTPUT_VARIABLE want RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR want STREQUAL "")
+  message(FATAL_ERROR "bitexact usage failed (${rc})")
+endif()
+file(READ ${README} readme)
+string(REGEX MATCH "<!-- usage: begin[^\n]*\n```text\n(.*)\n```\n<!-- usage: end -->" block "${readme}")
+if(NOT block)
+  message(FATAL_ERROR "${README}: no Commands block between <!-- usage: begin --> and <!-- usage: end -->")
+endif()
+set(have "${CMAKE_MATCH_1}\n")
+if(PLANT)
+  string(REGEX REPLACE " \\[--json\\]" "" drifted "${want}")
+  if(drifted STREQUAL want)
+    message(FATAL_ERROR "negative control: the synopsis has no [--json] to drop")
+  endif()
+  if(drifted STREQUAL have)
+    message(FATAL_ERROR "negative control: a synopsis without [--json] compared equal to README's block")
+  endif()
+  message(STATUS "negative control: an option missing from the synopsis is reported as a difference")
+  return()
+endif()
+if(NOT have STREQUAL want)
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/readme_usage.want "${want}")
+  file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/readme_usage.have "${have}")
+  message(FATAL_ERROR "README.md's Commands block differs from `bitexact usage`: run ci/usage --write "
+                      "(diff ${CMAKE_CURRENT_BINARY_DIR}/readme_usage.have ${CMAKE_CURRENT_BINARY_DIR}/readme_usage.want)")
+endif()
+message(STATUS "README.md's Commands block equals `bitexact usage`")
