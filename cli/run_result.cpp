@@ -1,4 +1,6 @@
 #include "cli/run_result.hpp"
+
+#include <optional>
 #include "cli/input_file.hpp"
 #include "cli/json_out.hpp"
 
@@ -156,6 +158,16 @@ std::string parse_plant(const std::string& kind) {
   throw InputError("--plant: expected duplicate, missing or mismatch, got '" + kind + "'");
 }
 
+void refuse_long_cpu_run(const std::string& command, double seconds, bool force, const std::string& smaller) {
+  constexpr double kLimitSeconds = 300;
+  if (force || seconds <= kLimitSeconds) return;
+  char est[96];
+  if (seconds >= 7200) std::snprintf(est, sizeof est, "about %.0f hours", seconds / 3600);
+  else std::snprintf(est, sizeof est, "about %.0f minutes", seconds / 60);
+  throw InputError(command + ": this run takes " + est + " on the CPU; give --force to run it anyway, " + smaller +
+                   ", or a GPU");
+}
+
 bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise) {
   if (judged > 0) return true;
   if (ctx.shard.active()) {
@@ -298,6 +310,8 @@ int run_verify_merge(const std::vector<std::string>& files, const std::string& s
   if (files.empty()) throw InputError("verify merge: give the shards' result files");
   std::vector<RunResult> parts;
   for (const auto& f : files) parts.push_back(read_result_file(f));
+  std::optional<RunResult> whole;  // read before any table is printed: a bad file is one error line
+  if (!same_as.empty()) whole = read_result_file(same_as);
   const RunResult& first = parts.front();
   std::printf("verify merge: %zu result(s) of %s %s, declared %s\n", parts.size(), first.family.c_str(), first.mode.c_str(),
               range_text(first, {0, first.range_size}).c_str());
@@ -307,8 +321,7 @@ int run_verify_merge(const std::vector<std::string>& files, const std::string& s
   Merged m = merge_results(parts, {0, first.range_size});
   print_result_table(m.result);
   if (!same_as.empty()) {
-    const RunResult whole = read_result_file(same_as);
-    for (const auto& d : result_differences(m.result, whole)) m.problems.push_back("merge vs " + same_as + ": " + d);
+    for (const auto& d : result_differences(m.result, *whole)) m.problems.push_back("merge vs " + same_as + ": " + d);
     if (m.problems.empty()) std::printf("the merge equals %s (counts, disagreements, verdict)\n", same_as.c_str());
   }
   std::fflush(stdout);  // the problems follow the table they explain, also when both streams go to one file

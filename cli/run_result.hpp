@@ -66,6 +66,9 @@ void emit_result(const RunContext& ctx, const RunResult& r);
 // and returns false. A shard may hold none (its probe windows still agree): it says so and passes.
 // --plant KIND of a search verify: "" (none), duplicate, missing or mismatch; anything else is an InputError.
 std::string parse_plant(const std::string& kind);
+// A CPU run estimated past a few minutes is refused with its estimate unless --force (a mistyped count
+// must not start hours of work); `smaller` names the option that makes it shorter.
+void refuse_long_cpu_run(const std::string& command, double seconds, bool force, const std::string& smaller);
 bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise);
 
 // Parts of one identity that must cover `want` (offsets into the declared range) exactly once. The merged

@@ -56,8 +56,10 @@ int run_selftest(const SelftestCommand& cmd) {
     const SelftestReport rep = f->selftest(opt);
     std::printf("\n== %s: %s\n", f->name().c_str(), f->description().c_str());
     for (auto& n : rep.notes) std::printf("   %s\n", n.c_str());
+    int hw = 0, fw = 0;  // the host checks' name and count columns, as wide as their widest cell
+    for (auto& h : rep.host_checks) hw = std::max(hw, int(h.name.size())), fw = std::max(fw, int(frac(h).size()));
     for (auto& h : rep.host_checks) {
-      std::printf("   host check %-34s %-15s %s\n", h.name.c_str(), frac(h).c_str(), h.ok() ? "PASS" : "FAIL");
+      std::printf("   host check %-*s %-*s %s\n", hw, h.name.c_str(), fw, frac(h).c_str(), h.ok() ? "PASS" : "FAIL");
       all = all && h.ok();
       js.push_back({{"family", f->name()}, {"host_check", h.name}, {"result", {h.pass, h.total}}, {"pass", h.ok()}});
     }

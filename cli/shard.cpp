@@ -18,7 +18,11 @@ std::optional<uint64_t> decimal(const std::string& s) {
 uint64_t env_number(const EnvLookup& env, const char* name) {
   const char* v = env(name);
   const auto n = decimal(v ? v : "");
-  if (!n) throw InputError(std::string(name) + "='" + (v ? v : "") + "': expected a decimal number");
+  if (!n) {
+    const std::string t = v ? v : "";
+    const bool digits = !t.empty() && t.find_first_not_of("0123456789") == std::string::npos;
+    throw InputError(std::string(name) + "='" + t + (digits ? "': out of range (at most 2^64-1)" : "': expected a decimal number"));
+  }
   return *n;
 }
 
@@ -97,7 +101,7 @@ ShardPlan resolve_shard(const std::string& flag, uint64_t shard_count_flag, cons
       // MIN/MAX (and STEP) give the index exactly for --array=A-B[:S]; a task id off the grid is refused.
       const uint64_t lo = env_number(env, "SLURM_ARRAY_TASK_MIN"), hi = env_number(env, "SLURM_ARRAY_TASK_MAX");
       const uint64_t step = set("SLURM_ARRAY_TASK_STEP") ? env_number(env, "SLURM_ARRAY_TASK_STEP") : 1;
-      if (step == 0 || hi < lo || id < lo || id > hi || (id - lo) % step)
+      if (step == 0 || hi < lo || id < lo || id > hi || (id - lo) % step || (hi - lo) / step == ~uint64_t(0))
         throw InputError(src + ": not on the array's grid SLURM_ARRAY_TASK_MIN=" + std::to_string(lo) + ", _MAX=" +
                          std::to_string(hi) + ", _STEP=" + std::to_string(step));
       return plan_of((id - lo) / step, (hi - lo) / step + 1,

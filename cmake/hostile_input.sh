@@ -27,7 +27,13 @@ mkdir -p "$work/dir"
 : >"$work/empty"
 printf '{"algorithm": "x", "testGroups": [' >"$work/trunc"
 printf 'not json at all\n' >"$work/notjson"
-subst() { local s=$1; s=${s//@dir/$work/dir}; s=${s//@empty/$work/empty}; s=${s//@trunc/$work/trunc}
+# @upper and @cut: copies of the repository's vectors/ with one md5z digest in uppercase, one file truncated.
+SRC=$(cd "$(dirname "$CASES")/.." && pwd)
+for t in upper cut; do mkdir -p "$work/$t" && cp -r "$SRC/vectors" "$work/$t/"; done
+sed -i -E '0,/"digest": ?"[0-9a-f]+"/s//"digest":"D41D8CD98F00B204E9800998ECF8427E"/' "$work/upper/vectors/md5z/rfc1321.json"
+head -c 300 "$SRC/vectors/md5z/bases.json" >"$work/cut/vectors/md5z/bases.json"
+subst() { local s=$1; s=${s//@upper/$work/upper}; s=${s//@cut/$work/cut}
+  s=${s//@dir/$work/dir}; s=${s//@empty/$work/empty}; s=${s//@trunc/$work/trunc}
   s=${s//@notjson/$work/notjson}; s=${s//@missing/$work/no-such-file}; s=${s//@tmp/$work}; printf '%s' "$s"; }
 
 # run_case KIND STDIN ARGS... : KIND is
@@ -47,7 +53,9 @@ run_case() {
   else
     printf '%s' "$input" >"$work/in"
   fi
-  timeout -k 5 "$TIMEOUT" "$BIN" "$@" <"$work/in" >"$out" 2>"$err"
+  local envs=()  # leading ENV:NAME=VALUE arguments set the environment of this case
+  while [ $# -gt 0 ] && [ "${1#ENV:}" != "$1" ]; do envs+=("${1#ENV:}"); shift; done
+  timeout -k 5 "$TIMEOUT" env "${envs[@]}" "$BIN" "$@" <"$work/in" >"$out" 2>"$err"
   rc=$?
   if [ $rc = 124 ] || [ $rc = 137 ]; then hangs=$((hangs + 1)); fail "$label" "no answer within ${TIMEOUT} s (a hang)"; return; fi
   if [ $rc -ge 128 ]; then crashes=$((crashes + 1)); fail "$label" "killed by signal $((rc - 128))"; return; fi

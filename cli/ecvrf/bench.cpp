@@ -1,11 +1,10 @@
 // `bitexact bench ecvrf`: every selected GPU variant in interleaved rounds (the order rotates each round)
-// on a realistic key (a fixed SHA-512-derived secret, never an all-zero scalar: the seed's first tables
-// were 1.45x inflated by one), the same nonces for all in a round, a target of 2^50 (about 2^8 hits per
+// on a realistic key (a fixed SHA-512-derived secret, never an all-zero scalar: an all-zero
+// key inflates an ECVRF miner's rate by 1.45x), the same nonces for all in a round, a target of 2^50 (about 2^8 hits per
 // 2^22 nonces). Parity on every round: every variant's hit list (nonce and score) equals the oracle
 // variant's, whose hits are re-judged by the golden model. Reports MH/s (kernel time), the ratio to the
 // best, registers and local memory per kernel. --pick names the fastest variant that passed the selftest
-// on each card (the seed's per-card autotune, done safely: a variant that fails its selftest is never
-// picked).
+// on each card (a per-card autotune done safely: a variant that fails its selftest is never picked).
 #include <algorithm>
 #include <cstdio>
 #include <map>

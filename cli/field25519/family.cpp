@@ -23,6 +23,7 @@ class Field25519 final : public Family {
     auto* ops = add_number(sub, "--ops", o->ops, "operations per layout x backend (default 1e10 on GPUs, 2e6 on the CPU)", 1);
     add_number(sub, "--seed", o->seed, "operand stream seed");
     add_number(sub, "--first", o->first, "first draw index (resume point: a run prints where to resume)");
+    sub.add_flag("--force", o->force, "run on the CPU even when it takes longer than a few minutes");
     add_number(sub, "--sample-shift", o->sample_shift, "judge one draw in 2^N with the reference", 0, 40);
     return [o, ops](const RunContext& ctx) {
       o->ops_given = ops->count() > 0;

@@ -12,6 +12,7 @@ SelftestReport selftest(const SelftestOptions& opt);
 struct VerifyOptions {
   double ops = 1e10;       // operations to check per layout (CPU only and not given: 2e6)
   bool ops_given = false;
+  bool force = false;      // run on the CPU even when the estimate is past a few minutes
   uint64_t seed = 0xb01c;  // operand stream seed
   uint64_t first = 0;      // first draw index (resume point)
   int sample_shift = 20;   // one draw in 2^shift is judged by the reference

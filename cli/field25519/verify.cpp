@@ -70,6 +70,8 @@ void report_draw(uint64_t seed, uint64_t idx, const std::string& why) {
 
 }  // namespace
 
+constexpr double kCpuOpsPerSecond = 1e6;  // per layout, every host layout in turn (one core)
+
 int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` declares the whole range
   VerifyOptions opt = given;
   if (ctx.devices.gpus.empty() && !opt.ops_given) opt.ops = 2e6;  // the CPU runs about 1e6 ops/s per layout
@@ -82,6 +84,9 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
                      " draws is beyond the last draw index 2^64-1");
   // This run's part of the declared draws [first, first + draws) (all of them unless sharded).
   const RangePart part = ctx.shard.part(declared_draws);
+  if (devices.gpus.empty())  // the host programs of every layout per draw, about kCpuOpsPerSecond per layout
+    refuse_long_cpu_run("verify field25519", double(part.size) * f25519::kBulkOpsPerDraw / kCpuOpsPerSecond, opt.force,
+                        "a smaller --ops");
   const uint64_t declared_first = opt.first;
   opt.first += part.offset;
   const uint64_t draws = part.size;

@@ -70,10 +70,11 @@ class Md5z final : public Family {
       o.variants = parse_variants(a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
       if (a->bases < 0 || a->bases > 1000000) throw InputError("--bases: must be 0..1000000");
       for (long long k = 0; k < a->bases; ++k) o.bases.push_back(ref::md5z::make_base(a->seed + uint64_t(k)));
+      o.bases_seed = a->seed, o.seeded_bases = uint64_t(a->bases);
       for (size_t k = 0; k < a->base_hex.size(); ++k)
         o.bases.push_back(parse_base(a->base_hex[k], "--base #" + std::to_string(k + 1)));
       if (o.bases.empty()) throw InputError("verify md5z: give --bases N or --base HEX");
-      if (ctx.devices.gpus.empty() && !a->force) refuse_long_cpu_run(o);
+      if (ctx.devices.gpus.empty()) refuse_long_cpu_run("verify md5z", cpu_seconds(o), a->force, "a smaller --range or --bases");
       o.plant = parse_plant(a->plant);
       return run_verify(ctx, o);
     };

@@ -47,6 +47,7 @@ std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceS
 
 struct VerifyOptions {
   std::vector<Message> bases;
+  uint64_t bases_seed = 0, seeded_bases = 0;  // --bases N: bases from seeds bases_seed.. (recorded in results)
   uint64_t lo = 0, hi = md5::kIndexEnd;
   int threshold = 2;
   std::vector<md5::Variant> variants;
@@ -55,8 +56,8 @@ struct VerifyOptions {
   std::string plant;
 };
 int run_verify(const RunContext& ctx, const VerifyOptions& opt);
-// A CPU run (no GPU selected) longer than a few minutes is refused with its estimate unless --force.
-void refuse_long_cpu_run(const VerifyOptions& o);
+// The estimated wall time of a CPU (host) run of these bases, range and variants.
+double cpu_seconds(const VerifyOptions& o);
 
 // The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
 // the OpenSSL zero count of each index of a sorted unique list (every index anyone reported, and every

@@ -201,6 +201,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   res.mode = "search";
   res.params = {{"threshold", o.threshold}, {"bases", json::array()}, {"plant", o.plant}};
   for (auto& base : o.bases) res.params["bases"].push_back(to_hex(base.data(), 52));
+  if (o.seeded_bases) res.seeds = {{"bases", o.bases_seed}};
   res.unit = "index";
   res.range_lo = std::to_string(declared.lo);
   res.range_size = declared.hi - declared.lo;

@@ -1,7 +1,7 @@
 // bitexact bench q8parity: GB/s of Q8_0 weights read per matvec variant and token count, in interleaved
 // rounds (cli/bench_harness.hpp) on a matrix several times the L2, with every output of every round
 // compared bitwise with the CPU reference (the negative control must differ); the median of the paired
-// per-round ratios against the canonical variant (nr1/unpacked/unrolled), as the seed reports them; and
+// per-round ratios against the canonical variant (nr1/unpacked/unrolled), the figure kernel authors compare; and
 // the device's own memory bandwidth (a device-to-device copy) measured in the same run.
 #include <algorithm>
 #include <chrono>

@@ -1,6 +1,9 @@
 // q8parity as a Family: Q8_0 matvec, rmsnorm and the hyper-connection read, every variant of
 // gpu/q8parity/variants.hpp, each bitwise equal to its declared order (docs/specs/q8parity.md).
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
+#include <cstdio>
 #include <sstream>
 
 #include "cli/numbers.hpp"
@@ -64,6 +67,16 @@ struct ShapeArgs {
     o.rows = parse_rows(rows, "--rows");
     o.k = parse_k(k, "--k");
     o.ntoks = parse_ntoks(ntok);
+    // The weights (34 bytes per 32), the activations and an output per variant must fit in memory: asked
+    // for more, the run says how much instead of failing an allocation.
+    const double bytes = double(o.rows) * double(o.k) * 34 / 32 + 8.0 * double(o.k) * 4 + 8.0 * double(o.rows) * 4 * 16;
+    const double have = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGESIZE));
+    if (have > 0 && bytes > have / 2) {
+      char msg[160];
+      std::snprintf(msg, sizeof msg, "--rows %zu x --k %zu needs about %.1f GiB of host memory; this machine has %.1f GiB", size_t(o.rows),
+                    size_t(o.k), bytes / (1 << 30), have / (1 << 30));
+      throw InputError(msg);
+    }
   }
 };
 

@@ -90,7 +90,7 @@ std::vector<RmsSpec> rms_specs() {
           {"x^2 overflows: ss = inf, r = 0", {"Overflow"}, 40, true, 1e-6f, 8, 2},
           {"subnormal elements: ss underflows below eps", {"Subnormal"}, 70, true, 1e-12f, 9, 3},
           {"a zero row with eps 0: r = inf, y = 0 * inf = NaN", {"EpsZero"}, 32, false, 0.0f, 10, 1},
-          {"the seed's stream length 2560", {"LaneOrder"}, 2560, true, 1e-6f, 11, 4}};
+          {"a model's stream length 2560 (n_embd)", {"LaneOrder"}, 2560, true, 1e-6f, 11, 4}};
 }
 NormInput build_rms(const RmsSpec& s) {
   NormInput in = random_norm(s.seed, s.n, 1, s.has_w, false);

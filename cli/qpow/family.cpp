@@ -65,7 +65,7 @@ class Qpow final : public Family {
     };
     auto a = std::make_shared<Args>();
     sub.add_option("--header", a->header_hex, "a 32-byte header as 64 hex digits (repeatable)");
-    add_number(sub, "--headers", a->headers, "N seeded random headers", 0, 1 << 20);
+    add_number(sub, "--headers", a->headers, "N seeded random headers (0..10000)", 0, 10000);
     add_number(sub, "--seed", a->seed, "seed of --headers (default 0)");
     sub.add_option("--nonces", a->nonces, "LO:COUNT (LO a nonce: decimal, 0x-hex, 2^K[+-N] or 128 hex digits)");
     sub.add_option("--difficulty", a->difficulty, "difficulty D (target floor((2^512-1)/D)), decimal or 0x-hex");
@@ -85,7 +85,7 @@ class Qpow final : public Family {
       o.target = a->target.empty() ? ref::qpow::target_of(parse_difficulty(a->difficulty, "--difficulty"))
                                    : parse_target(a->target, "--target");
       o.variants = parse_variants(a->variants.empty() ? std::vector<std::string>{"all"} : a->variants);
-      if (a->headers < 0 || a->headers > 10000) throw InputError("--headers: must be 0..10000");
+      o.headers_seed = a->seed, o.seeded_headers = uint64_t(a->headers);
       for (long long k = 0; k < a->headers; ++k) {
         Header h;
         uint64_t x = a->seed + uint64_t(k) * 0x9e3779b97f4a7c15ull;
@@ -107,10 +107,14 @@ class Qpow final : public Family {
   }
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
-    add_number(sub, "--nonces", o->nonces, "nonces per variant per round on a GPU (CPU: at most 4096)", uint64_t(1) << 10,
-               uint64_t(1) << 36);
+    auto* nonces = add_number(sub, "--nonces", o->nonces, "nonces per variant per round on a GPU (CPU: at most 4096)",
+                              uint64_t(1) << 10, uint64_t(1) << 36);
     add_number(sub, "--difficulty", o->difficulty, "difficulty of the parity hit lists", 1, ~uint64_t(0));
-    return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
+    return [o, nonces](const RunContext& ctx) {
+      if (nonces->count() && ctx.devices.gpus.empty() && o->nonces > 4096)
+        throw InputError("bench qpow --nonces " + std::to_string(o->nonces) + ": a CPU bench runs at most 4096 nonces per round");
+      return run_bench(ctx, *o);
+    };
   }
 
   std::vector<std::string> vector_files() const override { return qpow::vector_files(); }

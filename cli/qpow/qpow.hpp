@@ -80,6 +80,7 @@ SelftestReport selftest(const SelftestOptions& opt);
 
 struct VerifyOptions {
   std::vector<Header> headers;
+  uint64_t headers_seed = 0, seeded_headers = 0;  // --headers N: seeded random headers (recorded in results)
   Int lo = 0;
   uint64_t count = 1 << 16;
   Int target;

@@ -65,6 +65,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   res.mode = "search";
   res.params = {{"headers", json::array()}, {"target", words_hex(tw)}, {"probe", o.probe}, {"plant", o.plant}};
   for (const Header& h : o.headers) res.params["headers"].push_back(to_hex(h.data(), 32));
+  if (o.seeded_headers) res.seeds = {{"headers", o.headers_seed}};
   res.unit = "nonce";
   const std::string lo_hex = u512_hex(declared.lo);  // 0x and the digits from the first non-zero one
   res.range_lo = "0x" + lo_hex.substr(std::min(lo_hex.find_first_not_of('0'), lo_hex.size() - 1));

@@ -66,7 +66,7 @@
   X(ecvrf, ecvrf_sha512_pad_112, shared, "SHA-512 padding sized with an 8-byte length field: lengths 112..119 one block short") \
   X(ecvrf, ecvrf_small_order_y_misses_order8, shared, "cofactor-folded pipeline: the small-order test by y misses the order-8 points, whose candidate then yields the identity's beta instead of the next ctr") \
   X(ecvrf, ecvrf_fold_scalar_not_times8, host, "cofactor-folded pipeline: the scalar is k mod L instead of 8k mod L (beta of 8 Gamma / 8)") \
-  X(ecvrf, ecvrf_ptx_inout_alias, device, "8x32 PTX squaring: \"+r\" operands of the diagonal statement that hold equal values at entry share one register (the seed's coalescing bug), so the lower word ends with the upper word's write") \
+  X(ecvrf, ecvrf_ptx_inout_alias, device, "8x32 PTX squaring: \"+r\" operands of the diagonal statement that hold equal values at entry share one register (a CUDA miner's operand-coalescing bug), so the lower word ends with the upper word's write") \
   X(ecvrf, ecvrf_compact_reports_capped, device, "compacted pipeline: the last hash-to-curve pass reports a capped item from its rejected candidate instead of finishing its TAI loop")
 
 namespace bx {

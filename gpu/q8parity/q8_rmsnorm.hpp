@@ -21,7 +21,7 @@ BX_HD float rms_lane_sum(const float* x, size_t n, int lane) {
 // Elements of a row of n that lane `lane` holds (j = lane, lane + 32, ... < n).
 BX_HD size_t lane_count(size_t n, int lane) { return n > size_t(lane) ? (n - size_t(lane) + kLanes - 1) / kLanes : 0; }
 
-// Pre-offset form (the seed's gr_norm change): x already points at the lane's first element, full strides
+// Pre-offset form (a decoder's gr_norm rewrite): x already points at the lane's first element, full strides
 // unrolled by four with immediate offsets, then the tail. The same fmas in the same order.
 BX_HD float rms_lane_sum_preoffset(const float* xl, size_t n, int lane) {
   float ss = 0.0f;

@@ -22,7 +22,7 @@ struct VariantRow {
   bool unrolled;  // matvec: token loop unrolled at compile time (ntok a template argument) or rolled
   bool negative;  // matvec: the negative control (a warp tree inside a row)
   bool hoisted;   // rmsnorm: weight branch hoisted, pointers pre-offset; gr: -
-  bool fused;     // gr: one kernel per token (norm, down, up, mean) instead of four launches
+  bool fused;     // gr: one kernel per token (norm, down, up, mean) instead of five launches
   const char* contract;
   const char* shortcuts;
   const char* description;
@@ -32,7 +32,7 @@ inline constexpr const char* kBitExact = "bit-exact";
 inline constexpr const char* kBetweenVariants = "between-variants,nmse<=1e-7";
 inline constexpr const char* kMustDiffer = "negative-control";
 
-// Rows per thread group (the seed's NR); matvec kernels stage K in chunks of this many blocks.
+// Rows per thread group (NR in the Metal decoder kernels); matvec kernels stage K in chunks of this many blocks.
 inline constexpr VariantRow kVariants[] = {
     {"q8parity/matvec/nr1/unpacked/unrolled", Op::matvec, 1, false, true, false, false, false, kBitExact, "",
      "one row per thread, codes widened once per block, token loop unrolled (ntok 1..8 compiled)"},
@@ -47,7 +47,7 @@ inline constexpr VariantRow kVariants[] = {
     {"q8parity/matvec/nr2/unpacked/rolled", Op::matvec, 2, false, false, false, false, false, kBitExact, "nr2,rolled-tokens",
      "two rows per thread, token loop rolled"},
     {"q8parity/matvec/nr2/packed/unrolled", Op::matvec, 2, true, true, false, false, false, kBitExact, "nr2,packed",
-     "two rows per thread, packed codes (the seed's aGrdUnit<Q8_0, 2>)"},
+     "two rows per thread, packed codes (a Metal decoder's aGrdUnit<Q8_0, 2>)"},
     {"q8parity/matvec/nr2/packed/rolled", Op::matvec, 2, true, false, false, false, false, kBitExact, "nr2,packed,rolled-tokens",
      "two rows per thread, packed codes, token loop rolled"},
     {"q8parity/matvec/negative-control", Op::matvec, 1, false, false, true, false, false, kMustDiffer, "warp-tree",
@@ -57,7 +57,7 @@ inline constexpr VariantRow kVariants[] = {
     {"q8parity/rmsnorm/hoisted", Op::rmsnorm, 0, false, false, false, true, false, kBitExact, "hoisted,pre-offset",
      "weight branch hoisted out of the loop, pointers pre-offset by the lane, strides unrolled by four"},
     {"q8parity/gr/plain", Op::gr, 0, false, false, false, false, false, kBetweenVariants, "",
-     "hyper-connection read as four launches: gr_norm, gr_down (matvec + silu), gr_up (matvec), gate mean"},
+     "hyper-connection read as five launches: gr_norm, gr_down (matvec), its silu, gr_up (matvec), gate mean"},
     {"q8parity/gr/fused", Op::gr, 0, false, false, false, false, true, kBetweenVariants, "fused",
      "the whole read in one launch, a block per token (norm, down, up and mean behind block barriers)"},
 };

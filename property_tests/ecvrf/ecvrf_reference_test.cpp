@@ -759,7 +759,7 @@ TEST(EcvrfWycheproof, CofactorlessVerifyAll151) {
 
 // ---- djb's Ed25519 sign.input (1,024 keys, messages and signatures), from Debian's
 // python3-cryptography-vectors (ci/deps installs it; BX_ED25519_SIGN_INPUT points at another copy).
-// Each line: SK||PK : PK : MSG : SIG||MSG : (hex). The reference derives PK from the seed, signs MSG
+// Each line: SK||PK : PK : MSG : SIG||MSG : (hex). The reference derives PK from the 32-byte secret, signs MSG
 // (RFC 8032 5.1.6: r = SHA-512(prefix || M) mod L, R = rB, S = r + k a mod L) and must give SIG byte for
 // byte, and the cofactorless verify must accept it: 1,024 end-to-end checks of the reference's SHA-512,
 // clamping, fixed-base multiplication, encoding and scalar arithmetic mod L.

@@ -39,7 +39,7 @@ float matvec_element(const uint8_t* weights, size_t k, size_t row, const float* 
 // y_i = x_i * r when w is null (the "apply 0" form). Throws std::invalid_argument for n = 0.
 std::vector<float> rmsnorm(const float* x, const float* w, size_t n, float eps);
 
-// The hyper-connection read (seeds/metal-q8-hyperconnection-parity-round33.md): hc streams of n_embd.
+// The hyper-connection read (docs/families/q8parity.md, the gr variants): hc streams of n_embd.
 struct GrShape {
   int hc = 4, n_embd = 2560, hc_lr = 320;
   size_t width() const { return size_t(hc) * size_t(n_embd); }  // hc * n_embd

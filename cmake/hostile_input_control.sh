@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The negative control of cmake/hostile_input.sh: a stand-in program that passes on everything (exit 0,
+# "PASSED"), crashes on one option and hangs on another must make the runner fail and name each class.
+#   cmake/hostile_input_control.sh CASES_FILE
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+stub=$(mktemp)
+trap 'rm -f "$stub"' EXIT
+cat >"$stub" <<'STUB'
+#!/usr/bin/env bash
+case "$1" in
+  usage) echo "bitexact verify md5z [--bases N] [--seed N]"; exit 0 ;;
+esac
+for a in "$@"; do
+  [ "$a" = --seed ] && kill -SEGV $$
+  [ "$a" = 1e400 ] && sleep 60
+done
+echo "verify PASSED"
+exit 0
+STUB
+chmod +x "$stub"
+out=$(BX_HOSTILE_TIMEOUT=2 bash "$here/hostile_input.sh" "$stub" "$1" 2>&1)
+rc=$?
+summary=$(printf '%s\n' "$out" | tail -1)
+echo "$summary"
+[ $rc != 0 ] || { echo "negative control: the runner passed a program that passes on everything"; exit 1; }
+for what in "[1-9][0-9]* crashes" "[1-9][0-9]* hangs" "[1-9][0-9]* passes on nothing"; do
+  printf '%s\n' "$summary" | grep -qE "$what" || { echo "negative control: the summary reports no '$what'"; exit 1; }
+done
+echo "negative control: crashes, hangs and passes on nothing are each reported"
