@@ -83,53 +83,53 @@ int main(int argc, char** argv) {
   std::string st_dev = "all";
   auto* qf = st->add_flag("--quick", quick, "vectors and small random batches (default)");
   st->add_flag("--full", sc.opt.full, "larger random batches and every iterated vector")->excludes(qf);
-  st->add_option("--device", st_dev, "cpu, all, gpu or a GPU index (default: all)");
+  st->add_option("--device", st_dev, "cpu, all, gpu or a GPU index (default: all)")->type_name("DEVICE");
   bx::add_number(*st, "--seed", sc.opt.seed, "seed of the random batches");
-  st->add_option("--family", sc.family, "run one family only");
-  st->add_option("--variant", sc.variant_glob, "run the variants matching a glob only (\"md5z/q9-*\", \"*ptx*\")");
+  st->add_option("--family", sc.family, "run one family only")->type_name("FAMILY");
+  st->add_option("--variant", sc.variant_glob, "run the variants matching a glob only (\"md5z/q9-*\", \"*ptx*\")")->type_name("GLOB");
   st->add_flag("--json", sc.json, "also print the rows as JSON");
 
   auto* vec = app.add_subcommand("vectors", "generate or check vectors/<family>/*.json");
   vec->require_subcommand(1);
   std::string vroot, vfam;
   auto* vgen = vec->add_subcommand("generate", "rewrite the deterministic vector files from the reference");
-  vgen->add_option("--root", vroot, "repository root to write into (default: the source tree compiled in)");
-  vgen->add_option("--family", vfam, "one family only");
+  vgen->add_option("--root", vroot, "repository root to write into (default: the source tree compiled in)")->type_name("DIR");
+  vgen->add_option("--family", vfam, "one family only")->type_name("FAMILY");
   auto* vchk = vec->add_subcommand("check", "verify every vector file against the reference and against generation");
-  vchk->add_option("--root", vroot, "tree to read (default: ./ when it holds vectors/, else the installed or source tree)");
-  vchk->add_option("--family", vfam, "one family only");
+  vchk->add_option("--root", vroot, "tree to read (default: ./ when it holds vectors/, else the installed or source tree)")->type_name("DIR");
+  vchk->add_option("--family", vfam, "one family only")->type_name("FAMILY");
   for (auto* f : bx::families()) f->add_vector_commands(*vec, bx::source_dir());
 
   bx::RunContext bctx, vctx;
   std::string bench_dev, ver_dev;
   auto* bench = app.add_subcommand("bench", "interleaved timed rounds with parity on every round (every family, or the named ones)");
-  bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu, a GPU index or a list of them (0,1; 0,0 runs two on GPU 0) (default: gpu if present, else cpu)");
+  bench->add_option("--device", bench_dev, "cpu, all (every GPU, one process each), gpu, a GPU index or a list of them (0,1; 0,0 runs two on GPU 0) (default: gpu if present, else cpu)")->type_name("DEVICE");
   bx::add_number(*bench, "--rounds", bctx.rounds, "timed rounds (3..1000)", 3, 1000);
   bench->add_flag("--json", bctx.json, "also print JSON");
   bench->add_flag("--quiet", bctx.quiet, "no progress lines");
   const auto bench_runs = add_family_subcommands(*bench, "bench", [](const bx::Family& f, CLI::App& s) { return f.add_bench(s); });
 
   auto* ver = app.add_subcommand("verify", "long differential run of one family (bitexact verify FAMILY --help)");
-  ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly, one process each), gpu, a GPU index or a list of them (0,1; 0,0 splits the range over two processes on GPU 0) (default: gpu if present, else cpu)");
+  ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly, one process each), gpu, a GPU index or a list of them (0,1; 0,0 splits the range over two processes on GPU 0) (default: gpu if present, else cpu)")->type_name("DEVICE");
   ver->add_flag("--json", vctx.json, "also print JSON");
   ver->add_flag("--quiet", vctx.quiet, "no progress lines");
   std::string shard_spec;
   uint64_t shard_count = 0;
   ver->add_option("--shard", shard_spec, "run part i (0-based) of n contiguous parts of the range: i/n (default: from the "
-                                         "Slurm, Kubernetes or GoogleTest variables when set)");
+                                         "Slurm, Kubernetes or GoogleTest variables when set)")->type_name("I/N");
   bx::add_number(*ver, "--shard-count", shard_count, "the shard count with Kubernetes' JOB_COMPLETION_INDEX (or BITEXACT_SHARD_COUNT)");
-  ver->add_option("--result", vctx.result_path, "write the result document (JSON) to FILE, for `verify merge`");
+  ver->add_option("--result", vctx.result_path, "write the result document (JSON) to FILE, for `verify merge`")->type_name("FILE");
   auto* merge = ver->add_subcommand("merge", "check that shards' result files cover their range exactly once; sum their counts");
   std::vector<std::string> merge_files;
   merge->add_option("files", merge_files, "result files (--result of each shard)")->required();
   std::string merge_same_as;
-  merge->add_option("--same-as", merge_same_as, "also require the merge to equal this unsharded run's result file");
+  merge->add_option("--same-as", merge_same_as, "also require the merge to equal this unsharded run's result file")->type_name("FILE");
   merge->fallthrough();
   const auto verify_runs = add_family_subcommands(*ver, "verify", [](const bx::Family& f, CLI::App& s) { return f.add_verify(s); });
 
   auto* orc = app.add_subcommand("oracle", "JSON lines on stdin -> JSON lines on stdout ({\"op\":\"list\"} lists the ops)");
   std::string orc_dev = "all";
-  orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)");
+  orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)")->type_name("DEVICE");
 
   auto* usage = app.add_subcommand("usage", "print the command synopsis (README's Commands block is generated from it)");
 
@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
         return bx::run_selftest(sc);
       }
       if (vgen->parsed()) {
-        const std::string root = vroot.empty() ? bx::source_dir() : vroot;
+        const std::string root = vroot.empty() ? bx::source_dir() : bx::vectors::resolve_root(vroot);
         for (auto& [rel, text] : bx::vectors::generate_all(vfam)) {
           std::ofstream f(root + "/" + rel, std::ios::binary);
           if (!f || !(f << text)) throw bx::InputError("cannot write " + root + "/" + rel);

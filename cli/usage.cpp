@@ -6,10 +6,10 @@
 namespace bx {
 namespace {
 
-// "UINT", "TEXT", "INT" ... : CLI11's type name without its validator text ("INT:INT in [3 - 1000]").
+// The metavariable ("N", "FILE", "LO:COUNT"): the type name without any validator text after a space.
 std::string metavar(const CLI::Option& o) {
   std::string t = o.get_type_name();
-  const size_t cut = t.find_first_of(": ");
+  const size_t cut = t.find(' ');
   if (cut != std::string::npos) t.resize(cut);
   return t;
 }

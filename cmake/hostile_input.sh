@@ -124,6 +124,16 @@ while IFS=$'\t' read -r path opt; do
 done <"$work/numeric"
 numeric_opts=$(wc -l <"$work/numeric")
 
+# Every option that takes text (--opt METAVAR other than N in the synopsis) must have a hand-written case naming its command
+# and the option, so an option added later without one fails here.
+awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" | while read -r line; do
+  path=$(printf '%s\n' "$line" | sed -E 's/^bitexact ((([a-z0-9-]+)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//')
+  printf '%s\n' "$line" | grep -oE '\[--[a-z0-9-]+ [A-Z][A-Z0-9:/]*\]' | grep -v ' N\]' | tr -d '[]' | while read -r opt _; do
+    grep -qE "^[^#].*[|] .*\b${path}\b.* ${opt}( |$)" "$CASES" || echo "$path $opt"
+  done
+done >"$work/uncovered"
+while read -r miss; do n=$((n + 1)); fail "coverage" "no case in $(basename "$CASES") for '$miss'"; done <"$work/uncovered"
+
 # 2. The hand-written cases: "KIND | STDIN | ARGS" per line.
 while IFS= read -r row; do
   case "$row" in ""|\#*) continue ;; esac

@@ -55,18 +55,18 @@ class Ecvrf final : public Family {
       uint64_t probe = 512;
     };
     auto a = std::make_shared<Args>();
-    sub.add_option("--sk", a->sk, "a secret key (RFC 8032 seed) as 64 hex digits (repeatable)");
+    sub.add_option("--sk", a->sk, "a secret key (RFC 8032 seed) as 64 hex digits (repeatable)")->type_name("HEX64");
     add_number(sub, "--keys", a->keys, "N fixed derived keys (even ones search with x, odd ones with x mod L)", 0, 1000);
-    sub.add_option("--header", a->header, "the 32-byte header as 64 hex digits (default all zero)");
-    sub.add_option("--nonces", a->nonces, "LO:COUNT (decimal, 0x-hex or 2^K[+-N]; LO + COUNT <= 2^64)");
-    sub.add_option("--target", a->target, "hit iff score < target (default 2^50)");
-    sub.add_option("--variant", a->variants, "variant names or globs, or all (default all)");
+    sub.add_option("--header", a->header, "the 32-byte header as 64 hex digits (default all zero)")->type_name("HEX64");
+    sub.add_option("--nonces", a->nonces, "LO:COUNT (decimal, 0x-hex or 2^K[+-N]; LO + COUNT <= 2^64)")->type_name("LO:COUNT");
+    sub.add_option("--target", a->target, "hit iff score < target (default 2^50)")->type_name("N");
+    sub.add_option("--variant", a->variants, "variant names or globs, or all (default all)")->type_name("GLOB");
     add_number(sub, "--passes", a->passes, "compacted pipelines: hash-to-curve passes (default 12)", 1, 256);
     add_number(sub, "--probe", a->probe, "golden-model window at the range ends and 2^32 boundaries (default 512)");
-    sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device");
-    sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)");
-    sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code");
-    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device")->type_name("N");
+    sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)")->type_name("NAME");
+    sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code")->type_name("DIR");
+    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")->type_name("KIND");
     return [a](const RunContext& ctx) {
       if (!a->vectors.empty() && (ctx.shard.active() || !ctx.result_path.empty()))  // a fixed file set, not a range
         throw InputError("verify ecvrf --vectors: a check of fixed files; it takes no --shard or --result (one GPU: --device N)");
@@ -103,8 +103,8 @@ class Ecvrf final : public Family {
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
     auto nonces = std::make_shared<std::string>("2^22");
-    sub.add_option("--nonces", *nonces, "nonces per variant per round, 2^10..2^32 (default 2^22)");
-    sub.add_option("--variant", o->variants, "variant names or globs, or all (default all)");
+    sub.add_option("--nonces", *nonces, "nonces per variant per round, 2^10..2^32 (default 2^22)")->type_name("N");
+    sub.add_option("--variant", o->variants, "variant names or globs, or all (default all)")->type_name("GLOB");
     sub.add_flag("--pick", o->pick, "name the fastest variant that passed its selftest on each card");
     return [o, nonces](const RunContext& ctx) {
       o->nonces = parse_u64(*nonces, "--nonces");

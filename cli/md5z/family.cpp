@@ -57,11 +57,11 @@ class Md5z final : public Family {
     auto a = std::make_shared<Args>();
     add_number(sub, "--bases", a->bases, "bases from seeds SEED..SEED+N-1 (bitexact's deterministic generator)");
     add_number(sub, "--seed", a->seed, "first seed of --bases (default 0)");
-    sub.add_option("--base", a->base_hex, "a base as 104 hex digits (repeatable)");
-    sub.add_option("--range", a->range, "index range LO:HI, HI <= 2^32 (default 0:2^32)");
+    sub.add_option("--base", a->base_hex, "a base as 104 hex digits (repeatable)")->type_name("HEX104");
+    sub.add_option("--range", a->range, "index range LO:HI, HI <= 2^32 (default 0:2^32)")->type_name("LO:HI");
     add_number(sub, "--threshold", a->threshold, "report candidates with >= T leading zero hex digits (default 2)", 1, 32);
-    sub.add_option("--variant", a->variants, "plain, q9-v0, ... or all (default all)");
-    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    sub.add_option("--variant", a->variants, "plain, q9-v0, ... or all (default all)")->type_name("NAME");
+    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")->type_name("KIND");
     sub.add_flag("--force", a->force, "run on the CPU even when it takes longer than a few minutes");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
@@ -94,7 +94,7 @@ class Md5z final : public Family {
     auto a = std::make_shared<Args>();
     a->root = root_default;
     auto* f = vectors.add_subcommand("find-hits", "GPU: search hits with 2..N zeros and write vectors/md5z/hits.json (frozen)");
-    f->add_option("--root", a->root, "repository root to write into");
+    f->add_option("--root", a->root, "repository root to write into")->type_name("DIR");
     add_number(*f, "--max-zeros", a->max_zeros, "largest zero count to find (2..11)", 2, 11);
     add_number(*f, "--device", a->device, "GPU index", 0, 1023);
     f->final_callback([a] {

@@ -60,7 +60,7 @@ struct ShapeArgs {
   void add(CLI::App& sub, const char* rows_help) {
     rows_opt = add_number(sub, "--rows", rows, rows_help, 1, 1 << 24);
     k_opt = add_number(sub, "--k", k, "row length K, a multiple of 32 (default 4096)", 32, 1 << 20);
-    sub.add_option("--ntok", ntok, "token counts: N, A..B or a comma list (default 1..8)");
+    sub.add_option("--ntok", ntok, "token counts: N, A..B or a comma list (default 1..8)")->type_name("LIST");
   }
   template <class Options>
   void parse_into(Options& o) const {
@@ -114,14 +114,14 @@ class Q8Parity final : public Family {
       std::string gguf, tensor, x_tensor;
     };
     auto a = std::make_shared<Args>();
-    auto* gguf = sub.add_option("--gguf", a->gguf, "a GGUF file: run on its Q8_0 tensor --tensor (rows and K from its shape)");
-    sub.add_option("--tensor", a->tensor, "the Q8_0 weight tensor of --gguf");
-    sub.add_option("--x-tensor", a->x_tensor, "an F32/F16 tensor of --gguf as the activations (default: seeded)");
+    auto* gguf = sub.add_option("--gguf", a->gguf, "a GGUF file: run on its Q8_0 tensor --tensor (rows and K from its shape)")->type_name("FILE");
+    sub.add_option("--tensor", a->tensor, "the Q8_0 weight tensor of --gguf")->type_name("NAME");
+    sub.add_option("--x-tensor", a->x_tensor, "an F32/F16 tensor of --gguf as the activations (default: seeded)")->type_name("NAME");
     a->shape.add(sub, "matrix rows (default 4099: a tail for NR = 2 and for the row groups)");
     gguf->excludes(a->shape.rows_opt)->excludes(a->shape.k_opt);  // the tensor's shape is the shape
     add_number(sub, "--seed", a->seed, "input seed (default 1)");
     sub.add_flag("--special", a->special, "draw the spec's special scales, codes and activations among the inputs");
-    sub.add_option("--variant", a->variants, "matvec variants: all, nr2/*, a full name, ... (default all)");
+    sub.add_option("--variant", a->variants, "matvec variants: all, nr2/*, a full name, ... (default all)")->type_name("GLOB");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
       a->shape.parse_into(o);

@@ -64,15 +64,15 @@ class Qpow final : public Family {
       uint64_t probe = 512, char_muls = 0, char_nonces = 0;
     };
     auto a = std::make_shared<Args>();
-    sub.add_option("--header", a->header_hex, "a 32-byte header as 64 hex digits (repeatable)");
+    sub.add_option("--header", a->header_hex, "a 32-byte header as 64 hex digits (repeatable)")->type_name("HEX64");
     add_number(sub, "--headers", a->headers, "N seeded random headers (0..10000)", 0, 10000);
     add_number(sub, "--seed", a->seed, "seed of --headers (default 0)");
-    sub.add_option("--nonces", a->nonces, "LO:COUNT (LO a nonce: decimal, 0x-hex, 2^K[+-N] or 128 hex digits)");
-    sub.add_option("--difficulty", a->difficulty, "difficulty D (target floor((2^512-1)/D)), decimal or 0x-hex");
-    sub.add_option("--target", a->target, "a 512-bit target as 128 hex digits (instead of --difficulty)");
-    sub.add_option("--variant", a->variants, "plain, gl64, ... or all (default all)");
+    sub.add_option("--nonces", a->nonces, "LO:COUNT (LO a nonce: decimal, 0x-hex, 2^K[+-N] or 128 hex digits)")->type_name("LO:COUNT");
+    sub.add_option("--difficulty", a->difficulty, "difficulty D (target floor((2^512-1)/D)), decimal or 0x-hex")->type_name("D");
+    sub.add_option("--target", a->target, "a 512-bit target as 128 hex digits (instead of --difficulty)")->type_name("HEX128");
+    sub.add_option("--variant", a->variants, "plain, gl64, ... or all (default all)")->type_name("NAME");
     add_number(sub, "--probe", a->probe, "reference brute-force window at each carry and at the range ends (default 512)");
-    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)");
+    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")->type_name("KIND");
     add_number(sub, "--characterise-muls", a->char_muls, "GPU: lossy multiplies to characterise (instead of a search)");
     add_number(sub, "--characterise-nonces", a->char_nonces, "GPU: lossy nonces to characterise (instead of a search)");
     return [a](const RunContext& ctx) {
