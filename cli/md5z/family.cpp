@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "cli/run_result.hpp"
+#include "cli/input_file.hpp"
 #include "cli/numbers.hpp"
 #include "cli/md5z/md5z.hpp"
 #include "cli/md5z/vectors.hpp"
@@ -98,9 +99,10 @@ class Md5z final : public Family {
     add_number(*f, "--max-zeros", a->max_zeros, "largest zero count to find (2..11)", 2, 11);
     add_number(*f, "--device", a->device, "GPU index", 0, 1023);
     f->final_callback([a] {
+      const std::string path = a->root + "/vectors/md5z/hits.json";
+      require_writable_file(path, "vectors find-hits --root " + a->root + ":");  // before the search, not after
       if (a->device < 0 || a->device >= gpu_count()) throw InputError("vectors find-hits: no GPU " + std::to_string(a->device));
       const std::string text = find_hits(a->device, a->max_zeros);
-      const std::string path = a->root + "/vectors/md5z/hits.json";
       std::ofstream out(path, std::ios::binary);
       if (!out || !(out << text)) throw InputError("cannot write " + path);
       std::printf("wrote vectors/md5z/hits.json\n");
