@@ -1,6 +1,7 @@
 #include "cli/run_result.hpp"
 
 #include <optional>
+#include <regex>
 #include "cli/input_file.hpp"
 #include "cli/json_out.hpp"
 
@@ -215,6 +216,16 @@ Merged merge_results(std::vector<RunResult> parts, RangePart want) {
   out.seconds = json::object();
   out.disagreements = json::array();
   out.details = {{"parts", json::array()}};
+  // One shard plan per merge: the parts' --shard specs with their indices dropped ("i/3" -> "/3",
+  // "i/3,j/2" -> "/3,/2") must agree, so parts of two plans never merge, even where they happen to tile.
+  const auto plan_of = [](const std::string& shard) { return std::regex_replace(shard, std::regex("[0-9]+/"), "/"); };
+  const std::string plan = plan_of(first.shard);
+  for (const RunResult& p : parts)
+    if (plan_of(p.shard) != plan) {
+      m.problems.push_back("mixed shard plans: shard " + (p.shard.empty() ? "(none)" : p.shard) + " beside shard " +
+                           (first.shard.empty() ? "(none)" : first.shard) + ": the parts of one merge come from one --shard count");
+      break;
+    }
   uint64_t next = want.offset;
   const uint64_t end = want.offset + want.size;
   for (const RunResult& p : parts) {

@@ -255,6 +255,53 @@ TEST(Merge, RefusesGapOverlapIdentityAndFailedParts) {
   EXPECT_TRUE(mentions(bx::merge_results(counted, {0, 1000}).problems, "not an unsigned integer"));
 }
 
+// Coverage at unit resolution: for every boundary between two parts of a 7-way split, a part one unit
+// short (a gap of one) or one unit long (an overlap of one) on either side is refused with its exact bounds.
+TEST(Merge, RefusesAGapOrOverlapOfOneUnitAtEveryBoundary) {
+  std::vector<RunResult> parts;
+  for (uint64_t i = 0; i < 7; ++i) parts.push_back(part_result(bx::split_part(1000, {i, 7}), std::to_string(i) + "/7"));
+  ASSERT_TRUE(bx::merge_results(parts, {0, 1000}).problems.empty());
+  int refused = 0;
+  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+    const uint64_t b = parts[i].covered.offset + parts[i].covered.size;  // the boundary between parts i and i + 1
+    for (int64_t d : {-1, +1}) {
+      auto left = parts;  // part i ends one unit early or late
+      left[i].covered.size += d;
+      auto right = parts;  // part i + 1 starts one unit late or early
+      right[i + 1].covered.offset -= d, right[i + 1].covered.size += d;
+      const std::string want = d < 0 ? "gap: index range 0 + [" + std::to_string(b - 1) + ", " + std::to_string(b) + ")"
+                                     : "overlap: index range 0 + [" + std::to_string(b) + ", " + std::to_string(b + 1) + ")";
+      const std::string want_right = d < 0 ? "gap: index range 0 + [" + std::to_string(b) + ", " + std::to_string(b + 1) + ")"
+                                           : "overlap: index range 0 + [" + std::to_string(b - 1) + ", " + std::to_string(b) + ")";
+      refused += mentions(bx::merge_results(left, {0, 1000}).problems, want);
+      refused += mentions(bx::merge_results(right, {0, 1000}).problems, want_right);
+      EXPECT_TRUE(mentions(bx::merge_results(left, {0, 1000}).problems, want)) << "boundary " << b << " left " << d;
+      EXPECT_TRUE(mentions(bx::merge_results(right, {0, 1000}).problems, want_right)) << "boundary " << b << " right " << d;
+    }
+  }
+  EXPECT_EQ(refused, 24);  // 6 boundaries x 2 sides x (gap, overlap)
+}
+
+// Parts of two shard plans never merge: 0/3 and 1/3 with 1/2 (which also overlap), and a mixed set that
+// tiles the range exactly (0/2 + 3/6 + 2/3 of 6 units), which coverage alone would accept.
+TEST(Merge, RefusesMixedShardPlans) {
+  std::vector<RunResult> mixed{part_result(bx::split_part(1000, {0, 3}), "0/3"), part_result(bx::split_part(1000, {1, 3}), "1/3"),
+                               part_result(bx::split_part(1000, {1, 2}), "1/2")};
+  EXPECT_TRUE(mentions(bx::merge_results(mixed, {0, 1000}).problems, "mixed shard plans"));
+  auto six = [](RangePart p, const std::string& shard) {
+    RunResult r = part_result(p, shard);
+    r.range_size = 6;
+    return r;
+  };
+  std::vector<RunResult> tiles{six(bx::split_part(6, {0, 2}), "0/2"), six(bx::split_part(6, {3, 6}), "3/6"),
+                               six(bx::split_part(6, {2, 3}), "2/3")};
+  const auto problems = bx::merge_results(tiles, {0, 6}).problems;
+  EXPECT_TRUE(mentions(problems, "mixed shard plans: shard 3/6 beside shard 0/2")) << (problems.empty() ? "" : problems[0]);
+  EXPECT_EQ(problems.size(), 1u) << "the parts tile the range: only the plan is wrong";
+  std::vector<RunResult> nested{part_result(bx::split_part(1000, {0, 2}), "0/2,0/2"), part_result({500, 500}, "0/2")};
+  EXPECT_TRUE(mentions(bx::merge_results(nested, {0, 1000}).problems, "mixed shard plans"));
+}
+
 TEST(Merge, DifferencesFromTheWholeRun) {
   const RunResult whole = part_result({0, 1000});
   auto changed = [&](auto edit) {
