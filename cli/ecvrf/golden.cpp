@@ -1,5 +1,6 @@
 // The selftest's known answers from the golden model (see golden.hpp).
 #include "cli/ecvrf/golden.hpp"
+#include "cli/ecvrf/decode_edges.hpp"
 
 #include <algorithm>
 #include <variant>
@@ -63,7 +64,8 @@ Golden make_golden(bool full, uint64_t seed) {
   }
 
   // Decoder table (spec 2.3): y = p + j for j = 0..18 with both signs, x = 0 with the sign set (y = +-1),
-  // the torsion encodings, the spec 4.2 candidates, and seeded random strings.
+  // the torsion encodings, encodings next to each rejection rule in every byte position (decode_edges.hpp),
+  // the spec 4.2 candidates, and seeded random strings.
   const Int p = ref::f25519::p();
   for (int j = 0; j < 19; ++j)
     for (int sign = 0; sign < 2; ++sign) {
@@ -79,6 +81,7 @@ Golden make_golden(bool full, uint64_t seed) {
                          "69dbad2aaff2ab565593ed5579ce0dab6797f6096c9a955cc413166d63d718f8"})
     g.decodes.push_back({bytes32_from_hex(hx, "decode case"), "", false});
   for (const G::Point& t : G::torsion_points()) g.decodes.push_back({G::encode(t), "", false});
+  for (const EdgeEncoding& e : decode_edge_encodings()) g.decodes.push_back({e.s, "", false});
   for (int i = 0; i < (full ? 512 : 48); ++i) {
     Bytes32 s;
     for (auto& b : s) {

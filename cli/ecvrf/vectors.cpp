@@ -14,6 +14,7 @@
 #include <set>
 #include <thread>
 
+#include "cli/ecvrf/decode_edges.hpp"
 #include "cli/ecvrf/golden.hpp"
 #include "cli/vector_json.hpp"
 #include "gpu/ecvrf/batch_invert.hpp"
@@ -614,6 +615,7 @@ json decode_notes() {
       .add("TaiCandidate", "BASIC", "A TAI candidate of RFC 9381 Examples 16-18 (spec 4.2).")
       .add("SmallY", "BOUNDARY", "y near 0 or p (u = y^2 - 1 small): both branches of step 3 and the x = 0 cases.")
       .add("Random", "BASIC", "Seeded random 32-byte string.")
+      .add("EdgeByte", "DECODING", "Next to a rejection rule in one byte position: y = p - 2^(8i) (below p, differing from p in byte i alone) or a small odd x with the sign set (non-zero in byte 0 alone). A y >= p or x = 0 check that reads only some bytes misjudges it.")
       .add("NonCanonicalX", "ENCODING", "Encoding with X held non-canonically (x + p): the sign bit must be the parity of the canonical x, never of the limbs.")
       .add("NonCanonicalYZ", "ENCODING", "Encoding with Y or Z held non-canonically (>= p).")
       .add("ZeroX", "ENCODING", "x = 0: the sign bit is 0 whatever the representation of 0 (0 or p).")
@@ -733,6 +735,9 @@ std::vector<std::pair<std::string, std::vector<DecodeInput>>> decode_inputs() {
   auto& b = g.emplace_back("x = 0 with the sign bit set (spec 2.3 (b))", std::vector<DecodeInput>{}).second;
   b.push_back({with_sign(b32(1), 1), "y = 1 (identity) with the sign set", {}});
   b.push_back({with_sign(b32(p - 1), 1), "y = -1 (order 2) with the sign set", {}});
+  auto& e = g.emplace_back("next to each rejection rule in every byte position (y = p - 2^(8i); small odd x with the sign set)",
+                           std::vector<DecodeInput>{}).second;
+  for (const ecvrf_family::EdgeEncoding& x : ecvrf_family::decode_edge_encodings()) e.push_back({x.s, x.comment, {"EdgeByte"}});
   auto& t = g.emplace_back("torsion points (spec 2.4) and their non-canonical encodings", std::vector<DecodeInput>{}).second;
   const auto& tp = G::torsion_points();
   for (int k = 0; k < 8; ++k)

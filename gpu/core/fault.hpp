@@ -60,6 +60,8 @@
   X(ecvrf, ecvrf_loop_stops_at_bit_253, shared, "double-and-add stops at bit 253: bit 254 of every clamped x lost") \
   X(ecvrf, ecvrf_tless_dbl_feeds_add, shared, "4-bit window: the doubling before an addition skips T, which the addition reads") \
   X(ecvrf, ecvrf_decode_accepts_y_ge_p, shared, "strict decode accepts y >= p (reduces it)") \
+  X(ecvrf, ecvrf_decode_y_check_skips_interior, shared, "strict decode's y >= p test reads bytes 0, 1, 30 and 31 only: a valid y below p that differs from p in an interior byte is rejected") \
+  X(ecvrf, ecvrf_decode_x_zero_skips_byte0, shared, "strict decode's x = 0 test skips byte 0: a small odd x with the sign bit set is rejected as x = 0") \
   X(ecvrf, ecvrf_batch_invert_no_zero_mask, shared, "batch inversion without the zero mask: one zero zeroes every output") \
   X(ecvrf, ecvrf_encode_parity_noncanonical_x, shared, "encoding takes the sign bit from the parity of a non-canonical x") \
   X(ecvrf, ecvrf_jt_even_no_fixup, shared, "Joye-Tunstall recodes an even scalar without the k-1 fix-up") \
