@@ -1,5 +1,6 @@
 #include "cli/json_out.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -21,10 +22,15 @@ void begin(int argc, char** argv) {
   State& s = state();
   if (s.active) return;
   std::fflush(stdout);
-  s.real_stdout = ::dup(STDOUT_FILENO);
+  // The real stdout, kept close-on-exec (a child this process starts must not write into the document).
+  s.real_stdout = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
   if (s.real_stdout < 0) return;  // no stdout to keep: write nothing special, behave as without --json
-  ::dup2(STDERR_FILENO, STDOUT_FILENO);
+  if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {  // no stderr to take the tables: they go nowhere
+    const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null >= 0) ::dup2(null, STDOUT_FILENO), ::close(null);
+  }
   s.active = true;
+  s.doc["seeds"] = nlohmann::json::object();  // every document has the key; the command fills it
   nlohmann::json cmd = nlohmann::json::array();
   for (int i = 0; i < argc; ++i) cmd.push_back(i == 0 ? std::string("bitexact") : std::string(argv[i]));
   s.doc["command"] = cmd;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "cli/family.hpp"
 #include "cli/hex.hpp"
@@ -131,6 +132,16 @@ int main(int argc, char** argv) {
   std::string orc_dev = "all";
   orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)")->type_name("DEVICE");
 
+  // An empty value is never "not given": every option that takes a value refuses "" (an unset shell
+  // variable must not turn --variant "$V" into every variant or --result "$F" into no document).
+  const CLI::Validator nonempty([](std::string& v) { return v.empty() ? std::string("an empty value") : std::string(); }, "");
+  const std::function<void(CLI::App*)> refuse_empty = [&](CLI::App* a) {
+    for (CLI::Option* o : a->get_options())
+      if (!o->get_type_name().empty() && o != a->get_help_ptr()) o->check(nonempty);
+    for (CLI::App* s : a->get_subcommands([](CLI::App*) { return true; })) refuse_empty(s);
+  };
+  refuse_empty(&app);
+
   auto* usage = app.add_subcommand("usage", "print the command synopsis (README's Commands block is generated from it)");
 
   try {
@@ -147,6 +158,11 @@ int main(int argc, char** argv) {
       }
       cur = next;
     }
+    // --json on a run: the one document is set up before parsing, so a bad option is a document too.
+    const std::string cmd1 = argc > 1 ? argv[1] : "";
+    if (cmd1 == "selftest" || cmd1 == "verify" || cmd1 == "bench")
+      for (int i = 2; i < argc; ++i)
+        if (std::string(argv[i]) == "--json") bx::json_out::begin(argc, argv);
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -155,7 +171,7 @@ int main(int argc, char** argv) {
       return app.exit(e);
     } catch (const CLI::ParseError& e) {
       std::fprintf(stderr, "bitexact: error: %s (see --help)\n", e.what());
-      return 2;
+      return bx::json_out::finish(2, e.what());
     }
     // The command that was parsed; with --json, its one document is written by json_out::finish.
     const auto run = [&]() -> int {
@@ -183,11 +199,15 @@ int main(int argc, char** argv) {
         const auto problems = bx::vectors::check_all(root, vfam);
         // A malformed file is bad input (exit 2, its error lines alone: the stale line that follows from it
         // says nothing more); well-formed files that disagree are a failed check (exit 1, every line).
-        size_t malformed = 0;
-        for (auto& p : problems) malformed += bx::vectors::io::is_malformed(p);
+        // Lines about a malformed file's own content after its error line (its stale check) are left out;
+        // every line about the other files is printed.
+        std::set<std::string> bad_files;
         for (auto& p : problems)
-          if (!malformed) std::fprintf(stderr, "%s\n", p.c_str());
-          else if (bx::vectors::io::is_malformed(p)) std::fprintf(stderr, "bitexact: error: %s\n", p.c_str());
+          if (bx::vectors::io::is_malformed(p)) bad_files.insert(p.substr(0, p.find(':')));
+        const size_t malformed = bad_files.size();
+        for (auto& p : problems)
+          if (bx::vectors::io::is_malformed(p)) std::fprintf(stderr, "bitexact: error: %s\n", p.c_str());
+          else if (!bad_files.count(p.substr(0, p.find(':')))) std::fprintf(stderr, "%s\n", p.c_str());
         std::printf("vectors check: %s\n", problems.empty() ? "OK" : malformed ? "FAILED (malformed input)" : "FAILED");
         return problems.empty() ? 0 : malformed ? 2 : 1;
       }
@@ -232,8 +252,6 @@ int main(int argc, char** argv) {
       }
       return 0;
     };
-    if ((st->parsed() && sc.json) || (bench->parsed() && bctx.json) || (ver->parsed() && vctx.json))
-      bx::json_out::begin(argc, argv);
     return bx::json_out::finish(run(), "");
   } catch (const bx::InputError& e) {
     std::fprintf(stderr, "bitexact: error: %s\n", e.what());

@@ -169,7 +169,9 @@ void refuse_long_cpu_run(const std::string& command, double seconds, bool force,
                    ", or a GPU");
 }
 
-bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise) {
+bool judged_something(const RunContext& ctx, RunResult& res, uint64_t judged, const std::string& raise) {
+  const std::string& family = res.family;
+  res.details["judged"] = judged;
   if (judged > 0) return true;
   if (ctx.shard.active()) {
     std::printf("verify %s: no hit in this shard (its probe windows agree); the merged run must show hits\n", family.c_str());
@@ -253,6 +255,19 @@ Merged merge_results(std::vector<RunResult> parts, RangePart want) {
                                     {"pass", p.pass}, {"details", p.details}});
   }
   if (next < end) m.problems.push_back("gap: " + range_text(first, {next, end - next}) + " is covered by no shard");
+  // Hits judged, summed where every part counts them: the whole declared range with none compared nothing.
+  const bool counted = std::all_of(parts.begin(), parts.end(), [](const RunResult& p) { return p.details.contains("judged"); });
+  if (counted) {
+    uint64_t judged = 0;
+    for (const RunResult& p : parts) {
+      const json& j = p.details["judged"];
+      if (j.is_number_integer() && j.get<int64_t>() >= 0) judged += j.get<uint64_t>();
+      else m.problems.push_back("shard " + p.shard + ": details.judged is not a count");
+    }
+    out.details["judged"] = judged;
+    if (judged == 0 && want.offset == 0 && want.size == first.range_size)
+      m.problems.push_back("no part judged a hit: across the whole range nothing was compared");
+  }
   out.pass = m.problems.empty();
   return m;
 }

@@ -62,14 +62,16 @@ RunResult read_result_file(const std::string& path);
 
 // The end of every verify: checks the counts' shape, prints the document with --json, writes --result.
 void emit_result(const RunContext& ctx, const RunResult& r);
-// A search that judged no hit compared nothing. Unsharded, that run fails: prints why (what to raise)
-// and returns false. A shard may hold none (its probe windows still agree): it says so and passes.
 // --plant KIND of a search verify: "" (none), duplicate, missing or mismatch; anything else is an InputError.
 std::string parse_plant(const std::string& kind);
 // A CPU run estimated past a few minutes is refused with its estimate unless --force (a mistyped count
 // must not start hours of work); `smaller` names the option that makes it shorter.
 void refuse_long_cpu_run(const std::string& command, double seconds, bool force, const std::string& smaller);
-bool judged_something(const RunContext& ctx, const std::string& family, uint64_t judged, const std::string& raise);
+// A search that judged no hit compared nothing. Records the count in res.details["judged"], which a merge
+// sums. Unsharded, a run with none fails: prints why (what to raise) and returns false. A shard may hold
+// none (its probe windows still agree): it says so and passes, and the merge of the whole range fails
+// when every part held none.
+bool judged_something(const RunContext& ctx, RunResult& res, uint64_t judged, const std::string& raise);
 
 // Parts of one identity that must cover `want` (offsets into the declared range) exactly once. The merged
 // result sums counts and seconds and concatenates disagreements in range order; problems lists every gap,

@@ -105,7 +105,9 @@ base_of() {
     *) echo "$1" ;;
   esac
 }
-numeric_bad=("" "x" "-1" "1.5" "1e400" "inf" "nan" "2^600" "18446744073709551616" "0x" "0x1g" "+-3" "１")
+long_digits=$(printf '9%.0s' $(seq 1 400))
+numeric_bad=("" "x" "-1" "1.5" "1e400" "inf" "nan" "2^600" "18446744073709551616" "0x" "0x1g" "+-3" "１"
+            "$long_digits" "2^1+2^1+2^1+2^1" "2^99999")
 "$BIN" usage >"$work/usage" || { echo "bitexact usage failed"; exit 1; }
 # Join continuation lines, then take each "[--opt N]" with its command path.
 awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" | while read -r line; do

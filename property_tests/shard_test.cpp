@@ -302,6 +302,23 @@ TEST(Merge, RefusesMixedShardPlans) {
   EXPECT_TRUE(mentions(bx::merge_results(nested, {0, 1000}).problems, "mixed shard plans"));
 }
 
+// Shards that each judged no hit pass on their own (a part may hold none), but their merge over the whole
+// range compared nothing and fails; a merge of a part of the range (a spread under a shard) passes and
+// carries the sum on.
+TEST(Merge, RefusesAWholeRangeInWhichNoPartJudgedAHit) {
+  auto parts = four_parts();
+  for (auto& p : parts) p.details["judged"] = 0;
+  EXPECT_TRUE(mentions(bx::merge_results(parts, {0, 1000}).problems, "nothing was compared"));
+  std::vector<RunResult> half(parts.begin(), parts.begin() + 2);
+  const bx::Merged m = bx::merge_results(half, {0, 500});
+  EXPECT_TRUE(m.problems.empty()) << m.problems.at(0);
+  EXPECT_EQ(m.result.details["judged"], 0u);
+  parts[2].details["judged"] = 3;
+  const bx::Merged some = bx::merge_results(parts, {0, 1000});
+  EXPECT_TRUE(some.problems.empty()) << some.problems.at(0);
+  EXPECT_EQ(some.result.details["judged"], 3u);
+}
+
 TEST(Merge, DifferencesFromTheWholeRun) {
   const RunResult whole = part_result({0, 1000});
   auto changed = [&](auto edit) {

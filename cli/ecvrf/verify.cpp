@@ -300,7 +300,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   // A run that compared no hit proves nothing about the hit lists. One shard of a run may hold none (hits
   // are rare by design): it passes on its probe windows and says so, and its true_hits of 0 adds to the
   // merge's; an unsharded run with none fails.
-  ok = judged_something(ctx, "ecvrf", true_hits, "--target or --nonces") && ok;
+  ok = judged_something(ctx, res, true_hits, "--target or --nonces") && ok;
   if (declared.all_betas && (true_hits > 0 || ctx.shard.active())) ok = all_betas(ctx, declared, jobs, res) && ok;
   std::printf("verify ecvrf %s\n", ok ? "PASSED" : "FAILED");
   res.pass = ok;

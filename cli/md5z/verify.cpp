@@ -224,10 +224,11 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   }
   std::printf("confirmed hits (OpenSSL): %llu (expected about %.0f at 16^-%d); wall %.1f s\n",
               (unsigned long long)true_hits, expected, o.threshold, wall);
-  ok = judged_something(ctx, "md5z", true_hits, "--range, --bases or lower --threshold") && ok;
+  ok = judged_something(ctx, res, true_hits, "--range, --bases or lower --threshold") && ok;
   std::printf("verify md5z %s\n", ok ? "PASSED" : "FAILED");
   res.pass = ok;
-  res.details = {{"probe_windows", windows.size()}, {"wall_seconds", wall}};
+  res.details["probe_windows"] = windows.size();
+  res.details["wall_seconds"] = wall;
   emit_result(ctx, res);
   return ok ? 0 : 1;
 }

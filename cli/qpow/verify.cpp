@@ -169,7 +169,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   prog.finish();
   res.counts["reference"] = {{"valid", valid_total}};
   res.details["probed"] = probed_total;
-  if (!judged_something(ctx, "qpow", valid_total, "--nonces or lower --difficulty")) failed = true;
+  if (!judged_something(ctx, res, valid_total, "--nonces or lower --difficulty")) failed = true;
   std::printf("\nverify qpow %s\n", failed ? "FAILED" : "PASSED");
   res.pass = !failed;
   emit_result(ctx, res);
