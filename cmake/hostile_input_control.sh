@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The negative control of cmake/hostile_input.sh: a stand-in program that passes on everything (exit 0,
-# "PASSED"), crashes on one option and hangs on another must make the runner fail and name each class.
+# "PASSED"), crashes on one option, hangs on another and has a text option no case names must make the
+# runner fail and name each class.
 #   cmake/hostile_input_control.sh CASES_FILE
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -9,7 +10,7 @@ trap 'rm -f "$stub"' EXIT
 cat >"$stub" <<'STUB'
 #!/usr/bin/env bash
 case "$1" in
-  usage) echo "bitexact verify md5z [--bases N] [--seed N]"; exit 0 ;;
+  usage) echo "bitexact verify md5z [--bases N] [--seed N] [--no-such-case FILE]"; exit 0 ;;
 esac
 for a in "$@"; do
   [ "$a" = --seed ] && kill -SEGV $$
@@ -27,4 +28,6 @@ echo "$summary"
 for what in "[1-9][0-9]* crashes" "[1-9][0-9]* hangs" "[1-9][0-9]* passes on nothing"; do
   printf '%s\n' "$summary" | grep -qE "$what" || { echo "negative control: the summary reports no '$what'"; exit 1; }
 done
-echo "negative control: crashes, hangs and passes on nothing are each reported"
+printf '%s\n' "$out" | grep -q "no case in .* for 'verify md5z --no-such-case'" ||
+  { echo "negative control: a text option without a hand-written case is not reported"; exit 1; }
+echo "negative control: crashes, hangs, passes on nothing and an uncovered option are each reported"

@@ -268,7 +268,9 @@ std::vector<RmsnormVector> parse_rmsnorm(const std::string& file, const std::str
                   if (!t["n"].is_number_unsigned() || t["n"].get<uint64_t>() == 0 || t["n"].get<uint64_t>() > 65536)
                     throw InputError(where + ": field 'n' must be 1..65536");
                   v.in.n = size_t(t["n"].get<uint64_t>());
-                  v.in.eps = float_of_hex8(io::get_str(t, "eps", where), where + ": field 'eps'");
+                  const std::string eps = io::get_str(t, "eps", where);
+                  io::require_lowercase_hex(eps, where + ": field 'eps'");
+                  v.in.eps = float_of_hex8(eps, where + ": field 'eps'");
                   v.in.x = sized_floats(t, "x", v.in.n, where);
                   v.in.has_w = !io::get_str(t, "w", where).empty();
                   if (v.in.has_w) v.in.w = sized_floats(t, "w", v.in.n, where);
