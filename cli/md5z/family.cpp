@@ -83,9 +83,14 @@ class Md5z final : public Family {
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
     add_number(sub, "--threshold", o->threshold, "hit threshold (zero digits) for the parity check", 1, 32);
-    add_number(sub, "--candidates", o->candidates, "candidates per variant per round (2^20..2^32)", uint64_t(1) << 20,
-               uint64_t(1) << 32);
-    return [o](const RunContext& ctx) { return run_bench(ctx, *o); };
+    auto* candidates = add_number(sub, "--candidates", o->candidates,
+                                  "candidates per variant per round (2^20..2^32; CPU: at most 2^24)", uint64_t(1) << 20,
+                                  uint64_t(1) << 32);
+    return [o, candidates](const RunContext& ctx) {
+      if (candidates->count() && ctx.devices.gpus.empty() && o->candidates > (uint64_t(1) << 24))
+        throw InputError("bench md5z --candidates " + std::to_string(o->candidates) + ": a CPU bench runs at most 2^24 per round");
+      return run_bench(ctx, *o);
+    };
   }
   void add_vector_commands(CLI::App& vectors, const std::string& root_default) const override {
     struct Args {
