@@ -1,5 +1,7 @@
 #include "cli/hex.hpp"
 
+#include <openssl/evp.h>
+
 namespace bx {
 
 std::string to_hex(const uint8_t* p, size_t n) {
@@ -42,6 +44,14 @@ std::string hexdump_diff(const uint8_t* e, const uint8_t* a, size_t n) {
     out += "\n";
   }
   return out;
+}
+
+std::string sha256_hex(const std::string& bytes) {
+  unsigned char d[32];
+  unsigned len = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), d, &len, EVP_sha256(), nullptr) != 1 || len != 32)
+    throw std::runtime_error("OpenSSL EVP_Digest(SHA-256) failed");
+  return to_hex(d, 32);
 }
 
 }  // namespace bx

@@ -14,6 +14,8 @@ struct InputError : std::runtime_error {  // bad user input: one clear line, non
 };
 
 std::string to_hex(const uint8_t* p, size_t n);
+// SHA-256 (OpenSSL EVP) of a byte string, as 64 lowercase hex digits; throws std::runtime_error if OpenSSL fails.
+std::string sha256_hex(const std::string& bytes);
 inline std::string to_hex(const Bytes32& b) { return to_hex(b.data(), b.size()); }
 // Exactly `n` bytes from exactly 2n hex digits (either case); throws InputError naming `what`.
 std::vector<uint8_t> from_hex(const std::string& s, size_t n, const std::string& what);

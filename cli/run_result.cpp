@@ -1,5 +1,7 @@
 #include "cli/run_result.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <optional>
 #include <regex>
 #include "cli/input_file.hpp"
@@ -20,14 +22,6 @@ namespace bx {
 namespace {
 
 constexpr const char* kFormat = "bitexact-verify-result/1";
-
-std::string sha256_hex(const std::string& s) {
-  unsigned char d[32];
-  unsigned len = 0;
-  if (EVP_Digest(s.data(), s.size(), d, &len, EVP_sha256(), nullptr) != 1 || len != 32)
-    throw std::runtime_error("OpenSSL EVP_Digest(SHA-256) failed");
-  return to_hex(d, 32);
-}
 
 // The digest of a document without its "digest" member, over its keys in sorted order: a tool that
 // reorders keys (jq -S, a JSON library) keeps a file valid; one that changes a value does not.
@@ -167,6 +161,11 @@ void refuse_long_cpu_run(const std::string& command, double seconds, bool force,
   else std::snprintf(est, sizeof est, "about %.0f minutes", seconds / 60);
   throw InputError(command + ": this run takes " + est + " on the CPU; give --force to run it anyway, " + smaller +
                    ", or a GPU");
+}
+
+void add_plant_option(CLI::App& sub, std::string& kind) {
+  sub.add_option("--plant", kind, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")
+      ->type_name("KIND");
 }
 
 bool judged_something(const RunContext& ctx, RunResult& res, uint64_t judged, const std::string& raise) {

@@ -64,6 +64,8 @@ RunResult read_result_file(const std::string& path);
 void emit_result(const RunContext& ctx, const RunResult& r);
 // --plant KIND of a search verify: "" (none), duplicate, missing or mismatch; anything else is an InputError.
 std::string parse_plant(const std::string& kind);
+// The --plant KIND option of a search verify (md5z, qpow, ecvrf), checked by parse_plant when the run starts.
+void add_plant_option(CLI::App& sub, std::string& kind);
 // A CPU run estimated past a few minutes is refused with its estimate unless --force (a mistyped count
 // must not start hours of work); `smaller` names the option that makes it shorter.
 void refuse_long_cpu_run(const std::string& command, double seconds, bool force, const std::string& smaller);

@@ -109,13 +109,15 @@ long_digits=$(printf '9%.0s' $(seq 1 400))
 numeric_bad=("" "x" "-1" "1.5" "1e400" "inf" "nan" "2^600" "18446744073709551616" "0x" "0x1g" "+-3" "１"
             "$long_digits" "2^1+2^1+2^1+2^1" "2^99999")
 "$BIN" usage >"$work/usage" || { echo "bitexact usage failed"; exit 1; }
-# Join continuation lines, then take each "[--opt N]" with its command path.
-awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" | while read -r line; do
-  path=$(printf '%s\n' "$line" | sed -E 's/^bitexact ((([a-z0-9-]+)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//')
+# One line per command (continuation lines joined), then each "[--opt N]" with its command path.
+awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" >"$work/commands"
+path_of() { printf '%s\n' "$1" | sed -E 's/^bitexact ((([a-z0-9-]+)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//'; }
+while read -r line; do
+  path=$(path_of "$line")
   printf '%s\n' "$line" | grep -oE '\[--[a-z0-9-]+ N\]' | tr -d '[]' | while read -r opt _; do
     printf '%s\t%s\n' "$path" "$opt"
   done
-done >"$work/numeric"
+done <"$work/commands" >"$work/numeric"
 [ -s "$work/numeric" ] || { echo "no numeric option found in bitexact usage"; exit 1; }
 while IFS=$'\t' read -r path opt; do
   base=$(subst "$(base_of "$path")")
@@ -128,12 +130,12 @@ numeric_opts=$(wc -l <"$work/numeric")
 
 # Every option that takes text (--opt METAVAR other than N in the synopsis) must have a hand-written case naming its command
 # and the option, so an option added later without one fails here.
-awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" | while read -r line; do
-  path=$(printf '%s\n' "$line" | sed -E 's/^bitexact ((([a-z0-9-]+)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//')
+while read -r line; do
+  path=$(path_of "$line")
   printf '%s\n' "$line" | grep -oE '\[--[a-z0-9-]+ [A-Z][A-Z0-9:/]*\]' | grep -v ' N\]' | tr -d '[]' | while read -r opt _; do
     grep -qE "^[^#].*[|] .*\b${path}\b.* ${opt}( |$)" "$CASES" || echo "$path $opt"
   done
-done >"$work/uncovered"
+done <"$work/commands" >"$work/uncovered"
 while read -r miss; do n=$((n + 1)); fail "coverage" "no case in $(basename "$CASES") for '$miss'"; done <"$work/uncovered"
 
 # 2. The hand-written cases: "KIND | STDIN | ARGS" per line.

@@ -7,7 +7,6 @@
 //   has the SHA-256 it states (so an edited or truncated vendored file fails here, by name).
 // Each check is a function over a tree; PlantedBreaks runs them on a small tree with one break of each kind.
 #include <gtest/gtest.h>
-#include <openssl/evp.h>
 
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/hex.hpp"
 #include "property_tests/read_file.hpp"
 
 namespace {
@@ -144,16 +144,6 @@ Report outside_paths(const fs::path& r) {
   return rep;
 }
 
-std::string sha256_hex(const std::string& data) {
-  unsigned char md[32];
-  unsigned int len = 0;
-  EVP_Digest(data.data(), data.size(), md, &len, EVP_sha256(), nullptr);
-  static const char* d = "0123456789abcdef";
-  std::string s;
-  for (unsigned i = 0; i < len; ++i) s += d[md[i] >> 4], s += d[md[i] & 15];
-  return s;
-}
-
 // Every third_party/<folder> has LICENSE and PROVENANCE; each PROVENANCE row "file ... <sha256>" names a
 // file beside it with that hash.
 Report vendored_data(const fs::path& r) {
@@ -172,7 +162,7 @@ Report vendored_data(const fs::path& r) {
       const std::string file = (*it)[1], want = (*it)[2];
       const fs::path f = d.path() / file;
       if (!fs::is_regular_file(f)) rep.problems.push_back(name + "/" + file + " is listed in PROVENANCE but missing");
-      else if (sha256_hex(read_file(f.string())) != want) rep.problems.push_back(name + "/" + file + " differs from its PROVENANCE sha256");
+      else if (bx::sha256_hex(read_file(f.string())) != want) rep.problems.push_back(name + "/" + file + " differs from its PROVENANCE sha256");
     }
     if (rows == 0) rep.problems.push_back(name + "/PROVENANCE missing or lists no file with its sha256");
   }
@@ -216,7 +206,7 @@ TEST(Repository, PlantedBreaksAreEachReported) {
   put("src/good.cpp", "// " + S + "a.md 2.3, " + S + "a.md \"Zero count\", " + S + "a.md §2\n");
   put("third_party/v/LICENSE", "licence");
   put("third_party/v/data.json", "{}");
-  put("third_party/v/PROVENANCE", "data.json   upstream   " + sha256_hex("{}") + "\n");
+  put("third_party/v/PROVENANCE", "data.json   upstream   " + bx::sha256_hex("{}") + "\n");
   put("README.md", "[spec](" + S + "a.md)\n");
   EXPECT_TRUE(spec_citations(t).problems.empty()) << joined(spec_citations(t));
   EXPECT_TRUE(relative_links(t).problems.empty()) << joined(relative_links(t));

@@ -66,7 +66,7 @@ class Ecvrf final : public Family {
     sub.add_option("--all-betas", a->all_betas, "GPU: compare every beta of N nonces per key with the oracle's on the device")->type_name("N");
     sub.add_option("--all-betas-base", a->all_betas_base, "the variant --all-betas compares with (default the oracle)")->type_name("NAME");
     sub.add_option("--vectors", a->vectors, "GPU: the point vector files under this repository root through every pipeline's point code")->type_name("DIR");
-    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")->type_name("KIND");
+    add_plant_option(sub, a->plant);
     return [a](const RunContext& ctx) {
       if (!a->vectors.empty() && (ctx.shard.active() || !ctx.result_path.empty()))  // a fixed file set, not a range
         throw InputError("verify ecvrf --vectors: a check of fixed files; it takes no --shard or --result (one GPU: --device N)");

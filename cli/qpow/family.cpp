@@ -72,7 +72,7 @@ class Qpow final : public Family {
     sub.add_option("--target", a->target, "a 512-bit target as 128 hex digits (instead of --difficulty)")->type_name("HEX128");
     sub.add_option("--variant", a->variants, "plain, gl64, ... or all (default all)")->type_name("NAME");
     add_number(sub, "--probe", a->probe, "reference brute-force window at each carry and at the range ends (default 512)");
-    sub.add_option("--plant", a->plant, "self-check of the verdict: plant a duplicate, missing or mismatch (must FAIL)")->type_name("KIND");
+    add_plant_option(sub, a->plant);
     add_number(sub, "--characterise-muls", a->char_muls, "GPU: lossy multiplies to characterise (instead of a search)");
     add_number(sub, "--characterise-nonces", a->char_nonces, "GPU: lossy nonces to characterise (instead of a search)");
     return [a](const RunContext& ctx) {

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "property_tests/read_file.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 #include "property_tests/qpow/hash_bytes_kats.hpp"
 
@@ -36,18 +37,8 @@ uint64_t x_add(uint64_t a, uint64_t b) { return mod128(u128(a) + b); }
 uint64_t x_sub(uint64_t a, uint64_t b) { return mod128(u128(a % kP) + kP - b % kP); }
 uint64_t x_mul(uint64_t a, uint64_t b) { return mod128(u128(a) * b); }
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-// The environment wins over the compiled-in path (a binary run from elsewhere still finds the files).
-std::string dir(const char* env, const char* compiled) {
-  const char* e = std::getenv(env);
-  return e && *e ? e : compiled;
-}
-std::string source_dir() { return dir("BX_SOURCE_DIR", BX_SOURCE_DIR); }
+using bx::source_dir;  // the environment wins over the compiled-in path
+using bx::test::read_file;
 
 template <class C>
 std::string hex(const C& bytes) {
