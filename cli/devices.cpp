@@ -1,6 +1,6 @@
 #include "cli/devices.hpp"
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/device.hpp"
 #endif

@@ -12,6 +12,7 @@
 
 #include "cli/devices.hpp"
 #include "cli/shard.hpp"
+#include "suite/tally.hpp"
 
 namespace CLI {
 class App;
@@ -36,14 +37,9 @@ struct VariantInfo {
   bool cpu = true;                     // runs on the CPU (host build of its code)
   bool gpu = true;                     // runs on every GPU of a CUDA build
   std::string description;
+  std::string origin = "built-in";     // or "plugin <library> (<path>)" (--plugin)
 };
 
-// One selftest result: a check's passes out of its total (total 0 is a failure: nothing was checked).
-struct Tally {
-  std::string name;
-  size_t pass = 0, total = 0;
-  bool ok() const { return total > 0 && pass == total; }
-};
 // Counting checks into a Tally; the first three failures print their description (stderr).
 struct TallyCheck {
   Tally& t;

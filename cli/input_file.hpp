@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx {
 // Throws InputError unless `path` is a regular file that can be opened for reading.

@@ -85,7 +85,8 @@ int run_list(const ListCommand& cmd) {
       json vs = json::array();
       for (auto& v : f->variants())
         vs.push_back({{"name", v.name}, {"layout", v.layout}, {"backend", v.backend}, {"shortcuts", v.shortcuts},
-                      {"contract", v.contract}, {"runs_on", runs_on(v, gpus)}, {"description", v.description}});
+                      {"contract", v.contract}, {"runs_on", runs_on(v, gpus)}, {"description", v.description},
+                      {"origin", v.origin}});
       fams.push_back({{"name", f->name()}, {"description", f->description()}, {"variants", vs},
                       {"vector_files", f->vector_files()}, {"oracle_ops", f->oracle_ops()}, {"fuzz_targets", f->fuzz_targets()}});
     }
@@ -124,6 +125,14 @@ int run_list(const ListCommand& cmd) {
     for (size_t c = 0; c < 7; ++c) std::printf("%-*s  ", int(w[c]), r[c].c_str());
     std::printf("%s\n", r[7].c_str());
   }
+  bool any_plugin = false;
+  for (auto* f : families())
+    for (auto& v : f->variants())
+      if (v.origin != "built-in") {
+        if (!any_plugin) std::printf("\nfrom plugins:\n");
+        any_plugin = true;
+        std::printf("  %s  %s\n", v.name.c_str(), v.origin.c_str());
+      }
   std::printf("\nfamilies:\n");
   for (auto* f : families()) std::printf("  %-12s %s\n", f->name().c_str(), f->description().c_str());
   return 0;

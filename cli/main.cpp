@@ -8,7 +8,7 @@
 #include <set>
 
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/input_file.hpp"
 #include "cli/json_out.hpp"
 #include "cli/list.hpp"
@@ -17,6 +17,8 @@
 #include "cli/paths.hpp"
 #include "cli/run_result.hpp"
 #include "cli/selftest.hpp"
+#include "suite/isolate.hpp"
+#include "suite/plugin.hpp"
 #include "cli/spread.hpp"
 #include "cli/usage.hpp"
 #include "cli/vector_json.hpp"
@@ -132,6 +134,14 @@ int main(int argc, char** argv) {
   std::string orc_dev = "all";
   orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)")->type_name("DEVICE");
 
+  // Implementations from outside: --plugin PATH (repeatable) wherever implementations are iterated.
+  std::vector<std::string> plugins;
+  double plugin_timeout = 60;
+  for (CLI::App* a : {ls, st, ver, bench, orc}) {
+    a->add_option("--plugin", plugins, "load a plugin (shared library, include/bitexact/plugin.h; repeatable)")->type_name("PATH");
+    bx::add_number(*a, "--plugin-timeout", plugin_timeout, "seconds one plugin call may take before it is killed (default 60)", 1, 86400);
+  }
+
   // An empty value is never "not given": every option that takes a value refuses "" (an unset shell
   // variable must not turn --variant "$V" into every variant or --result "$F" into no document).
   const CLI::Validator nonempty([](std::string& v) { return v.empty() ? std::string("an empty value") : std::string(); }, "");
@@ -173,6 +183,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "bitexact: error: %s (see --help)\n", e.what());
       return bx::json_out::finish(2, e.what());
     }
+    bx::suite::isolate::set_default_timeout_s(plugin_timeout);
+    for (auto& p : plugins) bx::suite::load_plugin(p);
     // The command that was parsed; with --json, its one document is written by json_out::finish.
     const auto run = [&]() -> int {
       if (usage->parsed()) {

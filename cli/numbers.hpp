@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "reference/common/prime_field.hpp"
 
 namespace bx {

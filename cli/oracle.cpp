@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx {
 

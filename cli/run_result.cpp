@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "bx_build_info.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx {
 namespace {

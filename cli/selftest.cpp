@@ -6,8 +6,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <map>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx {
 
@@ -26,7 +27,11 @@ bool variant_matches(const std::string& glob, const std::string& variant) {
 }
 
 namespace {
-std::string frac(const Tally& t) { return std::to_string(t.pass) + "/" + std::to_string(t.total); }
+// A cell: passes/total, "*" when some operation the check needs is not provided, "not provided" when none is.
+std::string frac(const Tally& t) {
+  if (t.wholly_not_provided()) return "not provided";
+  return std::to_string(t.pass) + "/" + std::to_string(t.total) + (t.not_provided.empty() ? "" : "*");
+}
 }  // namespace
 
 int run_selftest(const SelftestCommand& cmd) {
@@ -86,18 +91,35 @@ int run_selftest(const SelftestCommand& cmd) {
     std::printf("%-*s %-6s", width, "variant", "where");
     for (size_t i = 0; i < names.size(); ++i) std::printf(" %-*s", colw[i], ("[" + std::to_string(i + 1) + "]").c_str());
     std::printf(" verdict\n");
+    std::vector<std::string> lacking;  // "variant@where: ops (checks)", printed under the table
     for (auto& r : rep.rows) {
       std::printf("%-*s %-6s", width, r.variant.c_str(), r.where.c_str());
-      json checks = json::object();
+      json checks = json::object(), not_provided = json::object();
+      std::map<std::string, std::vector<std::string>> by_op;
       for (size_t i = 0; i < names.size(); ++i) {
         const auto c = std::find_if(r.checks.begin(), r.checks.end(), [&](const Tally& t) { return t.name == names[i]; });
         std::printf(" %-*s", colw[i], c == r.checks.end() ? "-" : frac(*c).c_str());
-        if (c != r.checks.end()) checks[c->name] = {c->pass, c->total};
+        if (c == r.checks.end()) continue;
+        checks[c->name] = {c->pass, c->total};
+        if (!c->not_provided.empty()) {
+          not_provided[c->name] = c->not_provided;
+          by_op[c->not_provided].push_back(c->name);
+        }
       }
       std::printf(" %s\n", r.ok() ? "PASS" : "FAIL");
+      for (auto& [ops, cks] : by_op) {
+        std::string l;
+        for (auto& c : cks) l += (l.empty() ? "" : ", ") + c;
+        lacking.push_back(r.variant + "@" + r.where + ": " + ops + " (" + l + ")");
+      }
       all = all && r.ok();
       ++rows;
-      js.push_back({{"family", f->name()}, {"variant", r.variant}, {"where", r.where}, {"checks", checks}, {"pass", r.ok()}});
+      js.push_back({{"family", f->name()}, {"variant", r.variant}, {"where", r.where}, {"checks", checks}, {"not_provided", not_provided},
+                    {"pass", r.ok()}});
+    }
+    if (!lacking.empty()) {
+      std::printf("   not provided (never counted as passes; * in a cell):\n");
+      for (auto& l : lacking) std::printf("     %s\n", l.c_str());
     }
   }
   if (rows == 0) {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/hex.hpp"  // InputError
+#include "suite/hex.hpp"  // InputError
 
 namespace bx {
 

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/run_result.hpp"
 
 extern char** environ;

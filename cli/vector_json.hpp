@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx::vectors::io {
 

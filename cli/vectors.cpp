@@ -7,7 +7,7 @@
 
 #include "cli/embedded.hpp"
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/paths.hpp"
 #include "cli/vector_json.hpp"
 

@@ -6,7 +6,8 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS bitexact RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS bx_reference bx_gpu_host EXPORT bitexactTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS bx_reference bx_gpu_host bx_plugin_headers EXPORT bitexactTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES include/bitexact/plugin.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bitexact)
 install(EXPORT bitexactTargets NAMESPACE bitexact:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
 
 # Headers: gpu/core, every family's gpu/<family> (layouts, steps: what a kernel author reuses) and the
@@ -24,10 +25,10 @@ install(DIRECTORY vectors/ DESTINATION ${CMAKE_INSTALL_DATADIR}/bitexact/vectors
 
 configure_package_config_file(cmake/bitexactConfig.cmake.in ${CMAKE_BINARY_DIR}/bitexactConfig.cmake
                               INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact
-                              PATH_VARS CMAKE_INSTALL_DATADIR)
+                              PATH_VARS CMAKE_INSTALL_DATADIR CMAKE_INSTALL_BINDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/bitexactConfigVersion.cmake COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/bitexactConfig.cmake ${CMAKE_BINARY_DIR}/bitexactConfigVersion.cmake
-              cmake/CompilerProbe.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
+              cmake/CompilerProbe.cmake cmake/BitexactPlugin.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
 # The compiler probe travels with the package: a consumer compiling the headers with the GCC that
 # miscompiles the 9x29 column loop gets the same fix, at its own flags (bitexactConfig.cmake).
 install(FILES cmake/probes/gcc_fre4_probe.cpp DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact/probes)

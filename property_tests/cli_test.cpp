@@ -13,7 +13,7 @@
 #include "cli/devices.hpp"
 #include "cli/embedded.hpp"
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/oracle.hpp"
 #include "cli/paths.hpp"
 #include "cli/progress.hpp"

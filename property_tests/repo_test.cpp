@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "property_tests/read_file.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx::ecvrf_family {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "reference/ecvrf/vrf.hpp"
 
 namespace bx::ecvrf_family {

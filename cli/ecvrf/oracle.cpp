@@ -30,7 +30,7 @@
 
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/oracle_parts.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "reference/ecvrf/oracles.hpp"
 #include "reference/ecvrf/vrf.hpp"
 #if defined(BX_HAVE_CUDA)

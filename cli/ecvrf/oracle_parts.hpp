@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 namespace bx::ecvrf_family {
 

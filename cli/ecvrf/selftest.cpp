@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli/ecvrf/ecvrf.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/ecvrf/batch_invert.hpp"
 #include "gpu/ecvrf/tai.hpp"
 #include "gpu/field25519/layouts.hpp"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "cli/field25519/limb_cases.hpp"
+#include "suite/field25519/plugin_ops.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/field25519_kernels.hpp"
 #endif
@@ -12,11 +12,85 @@ using namespace f25519;
 
 std::string FieldImpl::variant() const {
   std::string v = name;
-  v[v.find('/')] = '-';
+  if (origin == "built-in") v[v.find('/')] = '-';
   return "field25519/" + v;
 }
 
 namespace {
+
+namespace S = suite::field25519;
+
+// A built-in layout's declared bounds as the engine's run-time limb form, and each op's contract (the
+// layout API's, the same in every layout: add takes tight and returns loose, sub takes lazy2 where the
+// layout declares it, every other op takes loose and returns tight).
+template <class F>
+S::LimbOps limb_ops_of() {
+  S::LimbOps lo;
+  auto& f = lo.form;
+  f.limbs = F::N;
+  f.bits = int(8 * sizeof(typename F::limb));
+  f.is_signed = F::bounds.is_signed;
+  for (int j = 0; j < F::N; ++j) {
+    f.weight.push_back(F::bounds.weight[j]);
+    f.tight.push_back(uint64_t(F::bounds.tight[j]));
+    f.loose.push_back(uint64_t(F::bounds.loose[j]));
+    f.lazy2.push_back(F::bounds.lazy2_sub ? uint64_t(F::bounds.lazy2[j]) : 0);
+  }
+  for (int o = 0; o < S::kLimbOps; ++o) lo.in[o] = suite::Bound::loose, lo.out[o] = suite::Bound::tight;
+  lo.in[int(Op::add)] = suite::Bound::tight, lo.out[int(Op::add)] = suite::Bound::loose;
+  if (F::bounds.lazy2_sub) lo.in[int(Op::sub)] = suite::Bound::lazy2;
+  lo.provided = (1u << S::kLimbOps) - 1;
+  return lo;
+}
+
+template <class F>
+typename F::fe to_fe(const suite::Limbs& x) {
+  typename F::fe r;
+  for (int j = 0; j < F::N; ++j)
+    r.v[j] = F::bounds.is_signed ? typename F::limb(x[j].template convert_to<int64_t>()) : typename F::limb(x[j].template convert_to<uint64_t>());
+  return r;
+}
+template <class F>
+suite::Limbs from_fe(const typename F::fe& r) {
+  suite::Limbs x(F::N);
+  for (int j = 0; j < F::N; ++j) x[j] = F::bounds.is_signed ? ref::Int(int64_t(r.v[j])) : ref::Int(uint64_t(r.v[j]));
+  return x;
+}
+
+// The limb level through a typed batch evaluator (host loop or device kernel): ops, and encode as the
+// canonical op whose bytes the evaluator writes.
+template <class F, class Eval>
+S::LimbOps bind_limbs(Eval eval, bool host) {
+  S::LimbOps lo = limb_ops_of<F>();
+  lo.op = [eval](Op op, const std::vector<suite::Limbs>& a, const std::vector<suite::Limbs>& b, std::vector<suite::Limbs>& out,
+                 std::vector<uint8_t>& flags) {
+    const size_t n = a.size();
+    std::vector<typename F::fe> fa(n), fb(n), fo(n);
+    std::vector<uint8_t> bytes(32 * n);
+    for (size_t i = 0; i < n; ++i) fa[i] = to_fe<F>(a[i]), fb[i] = to_fe<F>(b[i]);
+    eval(op, fa.data(), fb.data(), n, fo.data(), bytes.data(), flags.data());
+    for (size_t i = 0; i < n; ++i) out[i] = from_fe<F>(fo[i]);
+  };
+  lo.encode = [eval](const std::vector<suite::Limbs>& a, std::vector<Bytes32>& out) {
+    const size_t n = a.size();
+    std::vector<typename F::fe> fa(n), fo(n);
+    std::vector<uint8_t> bytes(32 * n), flags(n);
+    for (size_t i = 0; i < n; ++i) fa[i] = to_fe<F>(a[i]);
+    eval(Op::canonical, fa.data(), fa.data(), n, fo.data(), bytes.data(), flags.data());
+    out.resize(n);
+    for (size_t i = 0; i < n; ++i) std::copy(&bytes[32 * i], &bytes[32 * i] + 32, out[i].begin());
+  };
+  if (host)  // the device has no decode-only kernel: decode is checked on the host build of the same code
+    lo.decode = [](const std::vector<Bytes32>& in, std::vector<suite::Limbs>& out) {
+      out.resize(in.size());
+      for (size_t i = 0; i < in.size(); ++i) {
+        typename F::fe r;
+        F::from_bytes(r, in[i].data());
+        out[i] = from_fe<F>(r);
+      }
+    };
+  return lo;
+}
 
 template <class F>
 FieldImpl host_impl() {
@@ -29,15 +103,15 @@ FieldImpl host_impl() {
   fi.x25519 = [](const Bytes32* k, const Bytes32* u, size_t n, Bytes32* out) {
     for (size_t i = 0; i < n; ++i) f25519::x25519<F>(out[i].data(), k[i].data(), u[i].data());
   };
-  fi.limb_check = [label = fi.label()](const std::function<void(const std::string&)>& report) {
-    LimbEval<F> eval = [](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out, uint8_t* bytes,
-                          uint8_t* flags) {
-      for (size_t i = 0; i < n; ++i) {
-        flags[i] = eval_limbs<F>(op, out[i], a[i], b[i]);
-        F::to_bytes(bytes + 32 * i, out[i]);
-      }
-    };
-    return run_limb_cases<F>(eval, label, report);
+  fi.limbs = [] {
+    return bind_limbs<F>(
+        [](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out, uint8_t* bytes, uint8_t* flags) {
+          for (size_t i = 0; i < n; ++i) {
+            flags[i] = eval_limbs<F>(op, out[i], a[i], b[i]);
+            F::to_bytes(bytes + 32 * i, out[i]);
+          }
+        },
+        true);
   };
   fi.derive = [] {
     std::array<Bytes32, kDerivedConstants> out;
@@ -63,10 +137,10 @@ FieldImpl device_impl(int dev) {
   fi.x25519 = [dev, name](const Bytes32* k, const Bytes32* u, size_t n, Bytes32* o) {
     kern::x25519_batch(dev, name, k->data(), u->data(), n, o->data());
   };
-  fi.limb_check = [dev, label = fi.label()](const std::function<void(const std::string&)>& report) {
-    LimbEval<F> eval = [dev](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out,
-                             uint8_t* bytes, uint8_t* flags) { kern::fe_eval_limbs<F>(dev, op, a, b, n, out, bytes, flags); };
-    return run_limb_cases<F>(eval, label, report);
+  fi.limbs = [dev] {
+    return bind_limbs<F>([dev](Op op, const typename F::fe* a, const typename F::fe* b, size_t n, typename F::fe* out, uint8_t* bytes,
+                               uint8_t* flags) { kern::fe_eval_limbs<F>(dev, op, a, b, n, out, bytes, flags); },
+                         false);
   };
   fi.derive = [dev, name] {
     std::array<Bytes32, kDerivedConstants> out;
@@ -92,6 +166,25 @@ void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_l
 #endif
 }
 
+// Every loaded plugin implementation of this family, on the CPU (host ones).
+void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
+  for (const auto& p : suite::plugin_impls()) {
+    if (suite::family_name(p.family) != "field25519") continue;
+    S::PluginField pf = S::adapt(p);
+    if (!sel.cpu) continue;
+    FieldImpl fi;
+    fi.name = p.name;
+    fi.where = "cpu";
+    fi.origin = p.where_from();
+    fi.plugin_path = p.path;
+    fi.eval = pf.eval;
+    fi.bytes_provided = pf.bytes_provided;
+    fi.canonical_inputs_only = pf.canonical_inputs_only;
+    if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
+    out.push_back(std::move(fi));
+  }
+}
+
 template <template <class> class... Ls>
 std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
   std::vector<VariantInfo> v;
@@ -113,6 +206,27 @@ std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
   };
   (one(Ls<carry::portable>::name, "portable", true, "plain C++ carries (host and device)"), ...);
   (one(Ls<carry::ptx>::name, "ptx", false, "inline PTX carry chains (device only)"), ...);
+  for (const auto& p : suite::plugin_impls()) {
+    if (suite::family_name(p.family) != "field25519") continue;
+    VariantInfo vi;
+    vi.name = "field25519/" + p.name;
+    for (auto& b : v)
+      if (b.name == vi.name) throw InputError("plugin " + p.path + ": implementation '" + p.name + "' has the name of a built-in variant");
+    const S::PluginField pf = S::adapt(p);  // validates the table (one error line) before anything runs
+    vi.origin = p.where_from();
+    vi.contract = p.contract_text();
+    vi.layout = pf.limbs ? "limbs" : "-";
+    vi.backend = "plugin";
+    vi.cpu = p.place == BX_PLACE_HOST;
+    vi.gpu = p.place == BX_PLACE_DEVICE;
+    std::string ops;
+    for (int o = 0; o < int(Op::count_); ++o)
+      if (pf.bytes_provided >> o & 1) ops += std::string(ops.empty() ? "" : " ") + op_name(Op(o));
+    vi.description = "bytes ops: " + (ops.empty() ? std::string("none") : ops) + (pf.bytes_composed ? " (composed from the limb level)" : "") +
+                     (pf.limbs ? "; limb form: " + pf.limbs->form.describe() : "; no limb form");
+    for (auto& pre : p.preconditions) vi.description += "; precondition: " + pre;
+    v.push_back(vi);
+  }
   return v;
 }
 
@@ -123,6 +237,7 @@ std::vector<VariantInfo> field_variants() { return variants_of(AllLayouts{}); }
 std::vector<FieldImpl> field_impls(const DeviceSelection& sel) {
   std::vector<FieldImpl> out;
   add_impls(out, sel, AllLayouts{});
+  add_plugin_impls(out, sel);
   return out;
 }
 

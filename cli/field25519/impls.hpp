@@ -1,6 +1,7 @@
-// Every field25519 implementation (layout x backend) on every place it can run: selftest, verify,
-// bench, the oracle and `list` iterate over it, so a layout added to f25519::AllLayouts
-// (gpu/field25519/layouts.hpp) is picked up everywhere without further edits.
+// Every field25519 implementation on every place it can run: the built-in layouts x backends and every
+// loaded plugin's implementations. selftest, verify, bench, the oracle and `list` iterate over it, so a
+// layout added to f25519::AllLayouts (gpu/field25519/layouts.hpp) or a plugin given with --plugin is
+// picked up everywhere without further edits, and both get the same checks.
 #pragma once
 #include <array>
 #include <functional>
@@ -9,24 +10,32 @@
 
 #include "cli/devices.hpp"
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/field25519/layouts.hpp"
+#include "suite/field25519/limb_check.hpp"
 
 namespace bx::field25519 {
 
 struct FieldImpl {
-  std::string name;   // "fe51/portable"
+  std::string name;   // "fe51/portable" (built-in) or the plugin's implementation name
   std::string where;  // "cpu" or "gpu0", "gpu1", ...
   int device = -1;    // -1 on the CPU
+  std::string origin = "built-in";  // or "plugin <library> (<path>)"
+  std::string plugin_path;          // a plugin's library path (for reproduce lines)
   // One op per item on 32-byte operands (bits 0..254 read): canonical bytes; flags = sqrt_ratio's was_square.
+  // Only the ops in bytes_provided may be called; canonical_inputs_only: inputs must be below p.
   std::function<void(f25519::Op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags)> eval;
+  uint32_t bytes_provided = (1u << int(f25519::Op::count_)) - 1;
+  bool canonical_inputs_only = false;
+  // Empty where not provided (then every check needing it says so).
   std::function<void(const Bytes32* k, const Bytes32* u, size_t n, Bytes32* out)> x25519;
-  // The limb-level corner cases (limb_cases.hpp) on this place; failures go to `report`.
-  std::function<Tally(const std::function<void(const std::string&)>& report)> limb_check;
+  // The limb level on this place (suite/field25519/limb_check.hpp); empty: no limb form declared.
+  std::function<suite::field25519::LimbOps()> limbs;
   // The start-up derivation (f25519::fe_derive_constants) on this place: kDerivedConstants canonical values.
   std::function<std::array<Bytes32, f25519::kDerivedConstants>()> derive;
-  std::string label() const { return name + "@" + where; }
-  std::string variant() const;  // "field25519/fe51-portable"
+  bool provides(f25519::Op op) const { return bytes_provided >> int(op) & 1; }
+  std::string label() const { return variant() + "@" + where; }
+  std::string variant() const;  // "field25519/fe51-portable", "field25519/<plugin implementation name>"
 };
 
 std::vector<VariantInfo> field_variants();

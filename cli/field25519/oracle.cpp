@@ -5,7 +5,7 @@
 #include "cli/field25519/family_parts.hpp"
 #include <nlohmann/json.hpp>
 
-#include "cli/field25519/reference_op.hpp"
+#include "suite/field25519/reference_op.hpp"
 #include "reference/field25519/ref25519.hpp"
 #include "reference/field25519/x25519_oracles.hpp"
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "reference/field25519/catalogue.hpp"
-#include "cli/field25519/reference_op.hpp"
+#include "suite/field25519/reference_op.hpp"
 #include "cli/vector_json.hpp"
 #include "reference/field25519/ref25519.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 #include <vector>
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/field25519/layouts.hpp"
 
 namespace bx::field25519::vectors {

@@ -10,7 +10,7 @@
 #include <atomic>
 #include <thread>
 
-#include "cli/field25519/reference_op.hpp"
+#include "suite/field25519/reference_op.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
 #if defined(BX_HAVE_CUDA)

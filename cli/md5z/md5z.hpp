@@ -10,7 +10,7 @@
 #include <vector>
 #include "cli/devices.hpp"
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/q8parity/host_run.hpp"
 #include "reference/q8parity/q8_ref.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/family.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "gpu/qpow/search.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 

@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "cli/embedded.hpp"
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/vector_json.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 

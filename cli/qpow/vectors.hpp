@@ -80,7 +80,7 @@ struct ValidityCase {
   std::vector<std::string> flags;
 };
 
-// Strict loaders: throw bx::InputError (cli/hex.hpp) with one line naming the file, the tcId and the
+// Strict loaders: throw bx::InputError (suite/hex.hpp) with one line naming the file, the tcId and the
 // field on malformed input (not JSON, wrong schema, bad hex, wrong length, missing or unknown field,
 // flag not described in notes, duplicate tcId, numberOfTests mismatch).
 std::vector<FieldCase> load_field_cases(const std::string& json_text);

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 #include <vector>
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/field25519/limb_model.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "reference/common/prime_field.hpp"

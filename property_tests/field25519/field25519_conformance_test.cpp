@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/field25519/reference_op.hpp"
+#include "suite/field25519/reference_op.hpp"
 #include "property_tests/field25519/field25519_gen.hpp"
 
 namespace bx::test {

@@ -19,7 +19,7 @@
 #include "cli/field25519/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "gpu/kernels/field25519_kernels.hpp"
-#include "cli/field25519/reference_op.hpp"
+#include "suite/field25519/reference_op.hpp"
 #include "property_tests/field25519/field25519_gen.hpp"
 #include "property_tests/field25519/split52_cases.hpp"
 

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/field25519/vectors.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "reference/field25519/ref25519.hpp"

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <map>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/md5z/md5z.hpp"
 #include "cli/md5z/vectors.hpp"
 #include "cli/md5z/sass_path.hpp"

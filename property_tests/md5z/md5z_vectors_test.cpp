@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/md5z/vectors.hpp"
 #include "cli/paths.hpp"
 

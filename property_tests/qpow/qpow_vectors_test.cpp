@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 #include "cli/paths.hpp"
 #include "cli/qpow/vectors.hpp"
 #include "reference/qpow/qpow_ref.hpp"

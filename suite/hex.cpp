@@ -1,4 +1,4 @@
-#include "cli/hex.hpp"
+#include "suite/hex.hpp"
 
 #include <openssl/evp.h>
 

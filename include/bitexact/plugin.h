@@ -1,0 +1,177 @@
+/* bitexact plugin contracts: the C ABI through which an implementation from outside (a shared library,
+ * loaded at run time with `--plugin path.so`) is checked exactly as bitexact's own variants are.
+ *
+ * A plugin exports one function, bx_plugin_entry_v1, returning a table of implementations. Each
+ * implementation belongs to one family, runs on the host or on a CUDA device, states its contract and its
+ * preconditions, and provides some of the family's operations in batches. bitexact builds the inputs
+ * (from its case catalogues, and for a field with a declared limb form, limb vectors built from integers
+ * at the corners of the bounds the plugin declares), calls the operations, and judges every output
+ * against its own reference. An operation a check needs that the plugin does not provide is reported as
+ * "not provided", never as a pass.
+ *
+ * Versioning: BX_PLUGIN_ABI_VERSION is the major version of this header. It changes, and with it the
+ * entry point's name, whenever a struct below changes incompatibly; bitexact refuses a table whose
+ * abi_version differs from its own, in one line naming both. Within one major version a struct only grows
+ * at its end, and every table starts with struct_size (the sizeof the plugin was compiled with), so an
+ * older plugin keeps loading. A family not listed in bx_family is refused with its number.
+ *
+ * Memory: bitexact owns every buffer. Host operations receive host pointers; device operations receive
+ * device pointers (cudaMalloc'd on the selected card, which is current when the call is made) and a
+ * cudaStream_t as void*; bitexact synchronises the stream after the call. Buffers are surrounded by
+ * guard bytes: writing past an output or into an input is a failure naming the operation and the batch.
+ * An operation returns 0 on success; any other value is a failure of the cases of that call (never a
+ * skip). Operations may be called from a forked child of the bitexact process and must not rely on
+ * state created before the first call other than what the entry point returns.
+ *
+ * C99 or later, C++ 98 or later; no types beyond <stddef.h> and <stdint.h>. */
+#ifndef BITEXACT_PLUGIN_H
+#define BITEXACT_PLUGIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BX_PLUGIN_ABI_VERSION 1
+#define BX_PLUGIN_ENTRY_SYMBOL "bx_plugin_entry_v1"
+
+#if defined(_WIN32)
+#define BX_PLUGIN_EXPORT __declspec(dllexport)
+#else
+#define BX_PLUGIN_EXPORT __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- shared ------------------------------------------------------------------------------------ */
+
+enum bx_family {
+  BX_FAMILY_FIELD25519 = 1 /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
+  /* 2 md5z, 3 qpow, 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
+};
+
+enum bx_place {
+  BX_PLACE_HOST = 0,  /* host pointers; runs on the CPU */
+  BX_PLACE_DEVICE = 1 /* device pointers and a CUDA stream; runs on every selected GPU */
+};
+
+enum bx_contract {
+  BX_CONTRACT_BIT_EXACT = 0,     /* canonical output equal to the reference on every input */
+  BX_CONTRACT_CHARACTERISED = 1, /* lossy on purpose: contract_note states the deviation and its bound */
+  BX_CONTRACT_BETWEEN_VARIANTS = 2 /* bitwise equal to another implementation named in contract_note */
+};
+
+/* One implementation. name: [A-Za-z0-9_.+-], at most 48 characters, unique within the library; its
+ * variant name in every table is "<family>/<name>". */
+typedef struct bx_impl {
+  uint32_t struct_size;            /* sizeof(struct bx_impl) */
+  const char* name;
+  uint32_t family;                 /* enum bx_family */
+  uint32_t place;                  /* enum bx_place */
+  uint32_t contract;               /* enum bx_contract */
+  const char* contract_note;        /* characterised / between-variants: the statement; else NULL */
+  const char* const* preconditions; /* NULL-terminated list of what the caller must guarantee, in words
+                                      (the machine-checked ones are fields of the family's table) */
+  void* ctx;                       /* passed back to every operation */
+  const void* ops;                 /* the family's table: const struct bx_field25519_ops* for field25519 */
+} bx_impl;
+
+typedef struct bx_plugin {
+  uint32_t abi_version; /* BX_PLUGIN_ABI_VERSION: read before anything else */
+  const char* name;     /* the library's name in reports */
+  uint32_t impl_count;  /* 1..64 */
+  const bx_impl* impls;
+} bx_plugin;
+
+/* The one symbol a plugin exports. Called once per load; the table must stay valid until unload. */
+typedef const bx_plugin* (*bx_plugin_entry_fn)(void);
+BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void);
+
+/* ---- field25519 --------------------------------------------------------------------------------- */
+
+/* Operations, in the numbering of provided-op masks (bit 1u << op). Unary ops ignore b (it is still a
+ * valid buffer). mul_small multiplies by 121665. pow22523 raises to (p - 5) / 8. sqrt_ratio(u, v) is
+ * ref10's: x = u v^3 (u v^7)^((p-5)/8); if v x^2 = u it returns x, if v x^2 = -u it returns x sqrt(-1), and
+ * in both cases sets flags[i] = 1; otherwise it returns x unchanged and sets flags[i] = 0. No sign is
+ * normalised: the root is exactly that computation's. */
+enum bx_f25519_op {
+  BX_F25519_ADD = 0,
+  BX_F25519_SUB = 1,
+  BX_F25519_NEG = 2,
+  BX_F25519_MUL = 3,
+  BX_F25519_SQR = 4,
+  BX_F25519_MUL_SMALL = 5,
+  BX_F25519_INVERT = 6,
+  BX_F25519_POW22523 = 7,
+  BX_F25519_SQRT_RATIO = 8,
+  BX_F25519_CANONICAL = 9, /* canonical bytes only: out = a mod p (a read as its bits 0..254) */
+  BX_F25519_OP_COUNT = 10
+};
+#define BX_F25519_MUL_SMALL_K 121665u
+
+/* Byte-level input precondition of the canonical-encoding operations. */
+enum bx_f25519_bytes_input {
+  BX_F25519_IN_BELOW_2_255 = 0, /* bits 0..254 read, bit 255 ignored: every value below 2^255, p..2^255-1
+                                   (non-canonical) included */
+  BX_F25519_IN_CANONICAL = 1    /* the caller guarantees inputs below p with bit 255 clear */
+};
+
+/* A limb bound (fiat-crypto's convention): tight is what decode and most ops return, loose the sum of two
+ * tights (what add returns and most ops accept), lazy2 the sum of two looses (accepted where declared). */
+enum bx_bound { BX_BOUND_TIGHT = 0, BX_BOUND_LOOSE = 1, BX_BOUND_LAZY2 = 2 };
+
+#define BX_MAX_LIMBS 32
+
+/* The representation of a field element as the plugin holds it. Element i of a limb buffer is limb_count
+ * consecutive limbs of limb_bits each (uint32_t/int32_t or uint64_t/int64_t, native endianness, limb 0
+ * first). The integer it holds is X = sum_j limb_j * 2^weight[j] (limbs read as signed when is_signed);
+ * the field element is X mod p, or X * 2^-montgomery_bits mod p in Montgomery form. Any positional radix
+ * fits: 5 x 51, 10 x 25.5 (weights 0, 26, 51, ...), 4 x 64 saturated words (weights 0, 64, 128, 192; the
+ * folding constant 38 is the implementation's business), with or without Montgomery form.
+ * Bounds are inclusive maxima of |limb| per limb; a bound's array may be left all zero only for lazy2,
+ * meaning "not declared". bitexact refuses a form whose bounds do not fit the limb width, whose weights do
+ * not increase from 0, or whose tight bound cannot hold every value below p. */
+typedef struct bx_limb_form {
+  uint32_t struct_size;     /* sizeof(struct bx_limb_form) */
+  uint32_t limb_count;      /* 1..BX_MAX_LIMBS */
+  uint32_t limb_bits;       /* 32 or 64 */
+  uint32_t is_signed;       /* limbs are two's complement */
+  uint32_t montgomery_bits; /* 0: plain; k: the element is X * 2^-k mod p */
+  uint32_t weight[BX_MAX_LIMBS];
+  uint64_t tight[BX_MAX_LIMBS];
+  uint64_t loose[BX_MAX_LIMBS];
+  uint64_t lazy2[BX_MAX_LIMBS];
+  /* What each op accepts (both operands) and returns, enum bx_bound, indexed by enum bx_f25519_op
+   * (entry BX_F25519_CANONICAL unused: a limb form's encode accepts loose and returns bytes). */
+  uint8_t op_in[BX_F25519_OP_COUNT];
+  uint8_t op_out[BX_F25519_OP_COUNT];
+} bx_limb_form;
+
+typedef struct bx_field25519_ops {
+  uint32_t struct_size; /* sizeof(struct bx_field25519_ops) */
+
+  /* Canonical encodings: a, b, out are n x 32 bytes little-endian; out canonical (below p); flags n bytes
+   * (sqrt_ratio's was_square, else unspecified). Provided ops: bit (1u << op) of bytes_ops. */
+  uint32_t bytes_ops;
+  uint32_t bytes_input; /* enum bx_f25519_bytes_input */
+  int (*bytes_op)(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out,
+                  uint8_t* flags, void* stream);
+
+  /* The limb form (NULL: none; then the limb fields below are unused). */
+  const bx_limb_form* limb_form;
+  /* One op on limb vectors within the form's op_in; out within op_out. Provided: bit (1u << op) of limb_ops
+   * for op ADD..SQRT_RATIO (bit BX_F25519_CANONICAL is refused: that is limb_encode). */
+  uint32_t limb_ops;
+  int (*limb_op)(void* ctx, uint32_t op, const void* a, const void* b, size_t n, void* out, uint8_t* flags,
+                 void* stream);
+  /* encode: loose limbs -> canonical 32 bytes; decode: 32 bytes (bit 255 ignored) -> tight limbs. NULL: not
+   * provided. */
+  int (*limb_encode)(void* ctx, const void* a, size_t n, uint8_t* out, void* stream);
+  int (*limb_decode)(void* ctx, const uint8_t* in, size_t n, void* out, void* stream);
+} bx_field25519_ops;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITEXACT_PLUGIN_H */

@@ -1,0 +1,41 @@
+/* Plugins that misbehave, one way per HOSTILE value, for the loader's and the isolation's tests: each must
+ * give bitexact one clear line naming the plugin (and, for a call, the operation and the batch), never a
+ * crash or hang of bitexact itself, and the run goes on with the other implementations.
+ *   1 ABI version 99        2 weights that do not increase   3 mul crashes (SIGSEGV)
+ *   4 mul never returns     5 mul writes past its output     6 mul returns an error code
+ *   7 mul writes into an input                               8 no operation provided */
+#include <bitexact/plugin.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static int bytes_op(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream) {
+  (void)ctx, (void)op, (void)b, (void)flags, (void)stream;
+  switch (HOSTILE) {
+    case 3: raise(SIGSEGV); break;
+    case 4: for (;;) pause();
+    case 5: memset(out, 0, 32 * n + 1); break;
+    case 6: return 7;
+    case 7: ((uint8_t*)a)[0] ^= 1; break;
+    default: break;
+  }
+  memset(out, 0, 32 * n);
+  return 0;
+}
+
+static const bx_limb_form form = {
+    .struct_size = sizeof(bx_limb_form), .limb_count = 2, .limb_bits = 64, .weight = {0, 0},
+    .tight = {1, 1}, .loose = {1, 1},
+};
+
+static const bx_field25519_ops ops = {
+    .struct_size = sizeof(bx_field25519_ops),
+    .bytes_ops = HOSTILE == 8 ? 0 : 1u << BX_F25519_MUL,
+    .bytes_op = bytes_op,
+    .limb_form = HOSTILE == 2 ? &form : NULL,
+};
+
+static const bx_impl impls[] = {{sizeof(bx_impl), "hostile", BX_FAMILY_FIELD25519, BX_PLACE_HOST, BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL, &ops}};
+static const bx_plugin plugin = {HOSTILE == 1 ? 99 : BX_PLUGIN_ABI_VERSION, "hostile", 1, impls};
+
+BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }

@@ -1,0 +1,29 @@
+// A field25519 plugin implementation (struct bx_field25519_ops) seen through the engine's types: its
+// canonical-bytes operations and its limb level (LimbOps on its declared form). Every call goes through
+// isolate::call on guarded shared buffers, so a crash, a hang, an error return or a stray write fails the
+// batch with the plugin's name and the operation, and the run goes on.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "suite/field25519/limb_check.hpp"
+#include "suite/plugin.hpp"
+
+namespace bx::suite::field25519 {
+
+struct PluginField {
+  std::string label;             // "field25519/<name> from plugin <library>"
+  uint32_t bytes_provided = 0;   // ops callable on canonical bytes (directly or composed from the limb level)
+  bool bytes_composed = false;   // no bytes_op: decode -> limb op -> encode
+  bool canonical_inputs_only = false;  // bytes_input = BX_F25519_IN_CANONICAL
+  std::function<void(Op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags)> eval;
+  std::optional<LimbOps> limbs;
+};
+
+// Validates the implementation's field25519 table (one InputError line naming the plugin and what is
+// wrong) and binds its operations. Host implementations only (device ones need a CUDA build).
+PluginField adapt(const PluginImpl& p);
+
+}  // namespace bx::suite::field25519

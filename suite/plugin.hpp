@@ -1,0 +1,33 @@
+// Plugins: shared libraries exporting the versioned C table of include/bitexact/plugin.h, loaded with
+// `--plugin PATH` (repeatable). The loader checks the ABI version first, then the table (names, family,
+// place, contract, preconditions); each family's adapter checks its own operations table. Every problem
+// is one InputError line naming the library and the implementation. Loaded libraries stay loaded for the
+// life of the process.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <bitexact/plugin.h>
+
+namespace bx::suite {
+
+struct PluginImpl {
+  std::string path;     // as given on the command line
+  std::string library;  // the table's name
+  std::string name;     // the implementation's name
+  uint32_t family = 0, place = 0, contract = 0;
+  std::string contract_note;
+  std::vector<std::string> preconditions;
+  const bx_impl* impl = nullptr;
+  std::string where_from() const { return "plugin " + library + " (" + path + ")"; }
+  std::string contract_text() const;  // "bit-exact", "characterised: ...", "between-variants: ..."
+};
+
+// Loads one library and validates its table (throws InputError naming the path).
+void load_plugin(const std::string& path);
+// Every implementation of every loaded library, in load order.
+const std::vector<PluginImpl>& plugin_impls();
+// The family name of a bx_family number ("field25519"), or "" for a number this version does not define.
+std::string family_name(uint32_t family);
+
+}  // namespace bx::suite
