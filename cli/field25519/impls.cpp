@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/plugin_variants.hpp"
 #include "suite/field25519/plugin_ops.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/field25519_kernels.hpp"
@@ -206,25 +207,15 @@ std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
   };
   (one(Ls<carry::portable>::name, "portable", true, "plain C++ carries (host and device)"), ...);
   (one(Ls<carry::ptx>::name, "ptx", false, "inline PTX carry chains (device only)"), ...);
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "field25519") continue;
-    VariantInfo vi;
-    vi.name = "field25519/" + p.name;
-    for (auto& b : v)
-      if (b.name == vi.name) throw InputError("plugin " + p.path + ": implementation '" + p.name + "' has the name of a built-in variant");
-    const S::PluginField pf = S::adapt(p);  // validates the table (one error line) before anything runs
-    vi.origin = p.where_from();
-    vi.contract = p.contract_text();
-    vi.layout = pf.limbs ? "limbs" : "-";
-    vi.backend = "plugin";
-    vi.cpu = p.place == BX_PLACE_HOST;
-    vi.gpu = p.place == BX_PLACE_DEVICE;
-    std::string ops;
-    for (int o = 0; o < int(Op::count_); ++o)
-      if (pf.bytes_provided >> o & 1) ops += std::string(ops.empty() ? "" : " ") + op_name(Op(o));
-    vi.description = "bytes ops: " + (ops.empty() ? std::string("none") : ops) + (pf.bytes_composed ? " (composed from the limb level)" : "") +
-                     (pf.limbs ? "; limb form: " + pf.limbs->form.describe() : "; no limb form");
-    for (auto& pre : p.preconditions) vi.description += "; precondition: " + pre;
+  for (auto& vi : plugin_variants("field25519", v, [](const suite::PluginImpl& p) {
+         const S::PluginField pf = S::adapt(p);  // validates the table (one error line) before anything runs
+         std::string ops;
+         for (int o = 0; o < int(Op::count_); ++o)
+           if (pf.bytes_provided >> o & 1) ops += std::string(ops.empty() ? "" : " ") + op_name(Op(o));
+         return "bytes ops: " + (ops.empty() ? std::string("none") : ops) + (pf.bytes_composed ? " (composed from the limb level)" : "") +
+                (pf.limbs ? "; limb form: " + pf.limbs->form.describe() : "; no limb form");
+       })) {
+    vi.layout = vi.description.find("limb form:") != std::string::npos ? "limbs" : "-";
     v.push_back(vi);
   }
   return v;

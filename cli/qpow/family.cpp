@@ -3,7 +3,9 @@
 
 #include "cli/run_result.hpp"
 #include "cli/numbers.hpp"
+#include "cli/plugin_variants.hpp"
 #include "cli/qpow/qpow.hpp"
+#include "suite/qpow/plugin_ops.hpp"
 #include "cli/qpow/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
@@ -51,6 +53,15 @@ class Qpow final : public Family {
 #endif
       out.push_back(vi);
     }
+    for (auto& vi : plugin_variants("qpow", out, [](const suite::PluginImpl& p) {
+           const auto q = suite::qpow::adapt(p);  // validates the table before anything runs
+           std::string ops;
+           for (auto [has, name] : {std::pair{bool(q.gl_mul), "gl_mul"}, {bool(q.gl_add), "gl_add"}, {bool(q.permute), "permute"},
+                                    {bool(q.hash), "hash"}, {bool(q.search), "search"}})
+             if (has) ops += std::string(ops.empty() ? "" : " ") + name;
+           return "ops: " + ops + (q.within_2_64 ? "; search never across a 2^64 carry" : "");
+         }))
+      out.push_back(vi);
     return out;
   }
   SelftestReport selftest(const SelftestOptions& opt) const override { return qpow::selftest(opt); }

@@ -46,7 +46,19 @@ struct Impl {
   Variant variant;
   std::string where;  // "cpu" or "gpu0", ...
   int device = -1;
-  std::string label() const { return variant_label(variant) + "@" + where; }
+  // A plugin's implementation: its variant name ("qpow/<name>") and library; empty for built-in variants.
+  std::string plugin_name, plugin_path;
+  bool lossy = false;  // characterised (its counts are reported as measured)
+  bool builtin() const { return plugin_name.empty(); }
+  std::string name() const { return builtin() ? variant_label(variant) : plugin_name; }
+  std::string label() const { return name() + "@" + where; }
+  // A plugin's own field ops (kMul, kAdd) and permutation; empty where it does not provide them (built-in
+  // variants run theirs through `variant`).
+  std::function<std::vector<uint64_t>(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b)> plugin_mul, plugin_add;
+  std::function<std::vector<uint64_t>(const std::vector<uint64_t>& states)> plugin_permute;
+  // A plugin's search across a 2^64 carry in one request (outside its declared precondition); empty when
+  // it declares none.
+  std::function<std::vector<uint64_t>(const SearchRequest&)> search_unsplit;
   // Hits of the request (offsets from lo, sorted); adds kernel/host seconds to *seconds.
   std::function<std::vector<uint64_t>(const SearchRequest&, double* seconds)> search;
   // The full hash of each nonce along this variant's own path.
@@ -61,6 +73,9 @@ struct Impl {
 };
 // Every selected variant on every selected place where it exists (CPU: host builds; GPU: kernels present).
 std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelection& sel);
+// Every loaded plugin's qpow implementations on the selected places (host ones on the CPU); hashes and
+// search are empty where the plugin does not provide them.
+std::vector<Impl> plugin_impls(const DeviceSelection& sel);
 
 // The reference's verdicts over a range (nonce 0 skipped), on all cores: offsets of the valid nonces.
 std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t count, const Int& target);

@@ -56,7 +56,11 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   const RangePart part = ctx.shard.part(declared.count);
   o.lo = (declared.lo + part.offset) % (Int(1) << 512);
   o.count = part.size;
-  const auto all = impls(o.variants, ctx.devices);
+  auto all = impls(o.variants, ctx.devices);
+  for (Impl& im : plugin_impls(ctx.devices)) {
+    if (!im.search) throw InputError("verify qpow: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    all.push_back(std::move(im));
+  }
   if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");
   const Hash8 tw = to_words(o.target);
   bool failed = false;
@@ -98,7 +102,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
     std::set<uint64_t> reported;
     if (!o.plant.empty()) {  // the verdict's self-check: the planted offset is always judged
       for (size_t k = 0; k < all.size(); ++k)
-        if (!row(all[k].variant).lossy) {
+        if (!all[k].lossy) {
           auto& l = lists[k];
           if ((o.plant == "duplicate" || o.plant == "missing") && l.empty())
             throw InputError("--plant " + o.plant + ": " + all[k].label() + " found no hit to plant it on (lower the difficulty)");
@@ -153,7 +157,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
       }
       for (uint64_t v : valid)
         if (!std::binary_search(l.begin(), l.end(), v)) ++miss, disagree("missing", v);
-      const bool lossy = row(all[k].variant).lossy;
+      const bool lossy = all[k].lossy;
       if (unsorted[k]) std::printf("%s: hit list out of order\n", all[k].label().c_str());
       const bool ok = mism == 0 && dup == 0 && miss == 0 && !unsorted[k];
       if (!ok && !lossy) failed = true;

@@ -46,8 +46,9 @@ extern "C" {
 /* ---- shared ------------------------------------------------------------------------------------ */
 
 enum bx_family {
-  BX_FAMILY_FIELD25519 = 1 /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
-  /* 2 md5z, 3 qpow, 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
+  BX_FAMILY_FIELD25519 = 1, /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
+  BX_FAMILY_QPOW = 3        /* Quantus proof of work (Poseidon2 over Goldilocks): struct bx_qpow_ops */
+  /* 2 md5z, 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
 };
 
 enum bx_place {
@@ -169,6 +170,37 @@ typedef struct bx_field25519_ops {
   int (*limb_encode)(void* ctx, const void* a, size_t n, uint8_t* out, void* stream);
   int (*limb_decode)(void* ctx, const uint8_t* in, size_t n, void* out, void* stream);
 } bx_field25519_ops;
+
+/* ---- qpow -------------------------------------------------------------------------------------- */
+
+/* Goldilocks p = 2^64 - 2^32 + 1; the mining hash is docs/specs/qpow.md's: Poseidon2 (width 12, the
+ * Quantus constants) in the qp-poseidon sponge over header || nonce, squeezed twice: 64 bytes, read
+ * big-endian as a number below 2^512. Nonces are numbers below 2^512, passed as their 64-byte big-endian
+ * seal; a nonce is valid when its hash is below the target (strictly) and it is not 0. */
+
+/* Machine-checked preconditions of search (bits of search_preconditions). */
+#define BX_QPOW_SEARCH_WITHIN_2_64 1u /* a request never crosses a multiple of 2^64: bitexact splits every range
+                                         there (a miner whose prestate holds nonce bits 64..511 needs this) */
+
+typedef struct bx_qpow_ops {
+  uint32_t struct_size; /* sizeof(struct bx_qpow_ops) */
+  uint32_t search_preconditions;
+
+  /* Field: out[i] = a[i] * b[i] mod p (gl_mul), a[i] + b[i] mod p (gl_add); inputs and outputs canonical
+   * (below p). NULL: not provided. */
+  int (*gl_mul)(void* ctx, const uint64_t* a, const uint64_t* b, size_t n, uint64_t* out, void* stream);
+  int (*gl_add)(void* ctx, const uint64_t* a, const uint64_t* b, size_t n, uint64_t* out, void* stream);
+  /* The permutation on n states of 12 canonical lanes -> 12 canonical lanes. NULL: not provided. */
+  int (*permute)(void* ctx, const uint64_t* in, size_t n, uint64_t* out, void* stream);
+  /* The mining hash of (header, nonces[i]): nonces n x 64 bytes, out n x 64 bytes. NULL: not provided. */
+  int (*hash)(void* ctx, const uint8_t header[32], const uint8_t* nonces, size_t n, uint8_t* out, void* stream);
+  /* Every valid nonce of [lo, lo + count), lo and target 64 bytes big-endian, 1 <= count < 2^64, the range
+   * taken mod 2^512 (it may wrap past 2^512 - 1 to 0; 0 is never valid). Writes the offsets from lo,
+   * ascending, each once, into offsets[0 .. min(found, capacity)) and sets *found to the number of valid
+   * nonces; when found > capacity bitexact calls again with capacity >= found. NULL: not provided. */
+  int (*search)(void* ctx, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64],
+                uint64_t* offsets, uint64_t capacity, uint64_t* found, void* stream);
+} bx_qpow_ops;
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,69 @@
+// qpow implementations from plugins (--plugin), as Impl rows beside the built-in variants: the search
+// through suite/qpow/plugin_ops.hpp (split where the plugin's preconditions require), the hash, the field
+// ops and the permutation where provided.
+#include <chrono>
+#include <cstdio>
+
+#include "cli/qpow/qpow.hpp"
+#include "suite/qpow/plugin_ops.hpp"
+
+namespace bx::qpow {
+
+namespace {
+Header header_of(const SearchRequest& rq) {
+  Header h;
+  std::copy(rq.header, rq.header + 32, h.begin());
+  return h;
+}
+Int target_of_words(const uint64_t t[8]) {
+  Hash8 w;
+  std::copy(t, t + 8, w.begin());
+  return from_words(w);
+}
+}  // namespace
+
+std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
+  std::vector<Impl> out;
+  for (const auto& p : suite::plugin_impls()) {
+    if (suite::family_name(p.family) != "qpow") continue;
+    const suite::qpow::PluginQpow q = suite::qpow::adapt(p);
+    if (!sel.cpu) continue;
+    Impl im;
+    im.variant = Variant(0);
+    im.where = "cpu";
+    im.plugin_name = "qpow/" + p.name;
+    im.plugin_path = p.path;
+    im.plugin_mul = q.gl_mul;
+    im.plugin_add = q.gl_add;
+    im.plugin_permute = q.permute;
+    if (q.hash)
+      im.hashes = [q](const Header& h, const std::vector<U512>& nonces) {
+        std::vector<Int> ns;
+        for (const U512& n : nonces) ns.push_back(from_u512(n));
+        std::vector<Hash8> out;
+        for (const auto& b : q.hash(h, ns)) out.push_back(to_words(suite::qpow::from_be64(b.data())));
+        return out;
+      };
+    if (q.search) {
+      const std::string label = im.label();
+      auto run = [q, label](const SearchRequest& rq, uint64_t capacity, bool unsplit, unsigned* reruns) {
+        const auto a = q.search(header_of(rq), from_u512(rq.lo), rq.count, target_of_words(rq.target), capacity, unsplit);
+        for (const auto& b : a.contract_breaches) std::fprintf(stderr, "%s: %s\n", label.c_str(), b.c_str());
+        if (reruns) *reruns = a.reruns;
+        return a.offsets;
+      };
+      im.search = [run](const SearchRequest& rq, double* seconds) {
+        const auto t0 = std::chrono::steady_clock::now();
+        auto hits = run(rq, 4096, false, nullptr);
+        if (seconds) *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return hits;
+      };
+      im.search_capped = [run](const SearchRequest& rq, size_t capacity, unsigned* reruns) { return run(rq, capacity, false, reruns); };
+      if (q.within_2_64) im.search_unsplit = [run](const SearchRequest& rq) { return run(rq, 4096, true, nullptr); };
+    }
+    out.push_back(std::move(im));
+  }
+  return out;
+}
+
+}  // namespace bx::qpow

@@ -1,0 +1,146 @@
+#include "suite/qpow/plugin_ops.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "suite/hex.hpp"
+#include "suite/isolate.hpp"
+
+namespace bx::suite::qpow {
+
+namespace {
+
+const Int kTwo64 = Int(1) << 64, kTwo512 = Int(1) << 512;
+
+void checked_call(const std::string& tag, const std::string& what, const isolate::Arena& arena, const std::function<int()>& fn) {
+  int rc;
+  try {
+    rc = isolate::call(fn, isolate::default_timeout_s());
+  } catch (const std::exception& e) {
+    throw std::runtime_error(tag + " " + what + ": " + e.what());
+  }
+  if (rc != 0) throw std::runtime_error(tag + " " + what + ": returned error " + std::to_string(rc));
+  const std::string b = arena.breach();
+  if (!b.empty()) throw std::runtime_error(tag + " " + what + ": " + b);
+}
+
+template <class Fn>
+std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vector<uint64_t>&)> binary_op(const std::string& tag,
+                                                                                                         const char* name, Fn fn, void* ctx) {
+  if (!fn) return {};
+  return [=](const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
+    const size_t n = a.size();
+    isolate::Arena ar;
+    auto* ia = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(a.data()), 8 * n, "a"));
+    auto* ib = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(b.data()), 8 * n, "b"));
+    auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * n, "out"));
+    checked_call(tag, name, ar, [&] { return fn(ctx, ia, ib, n, o, nullptr); });
+    return std::vector<uint64_t>(o, o + n);
+  };
+}
+
+}  // namespace
+
+Bytes64 be64(const Int& v) {
+  Bytes64 b{};
+  const auto le = ref::to_le_bytes(v, 64);
+  for (int i = 0; i < 64; ++i) b[size_t(i)] = le[size_t(63 - i)];
+  return b;
+}
+Int from_be64(const uint8_t* p) {
+  Int v = 0;
+  for (int i = 0; i < 64; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+PluginQpow adapt(const PluginImpl& p) {
+  const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
+  const auto* t = static_cast<const bx_qpow_ops*>(p.impl->ops);
+  if (t->struct_size < sizeof(bx_qpow_ops))
+    throw InputError(who + ": qpow ops struct_size " + std::to_string(t->struct_size) + ", want at least " + std::to_string(sizeof(bx_qpow_ops)));
+  if (p.place != BX_PLACE_HOST) throw InputError(who + ": device implementations of qpow need a CUDA build of bitexact");
+  if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": qpow plugin implementations are judged bit-exact only");
+  if (t->search_preconditions & ~BX_QPOW_SEARCH_WITHIN_2_64) throw InputError(who + ": search_preconditions has undefined bits");
+  if (!t->gl_mul && !t->gl_add && !t->permute && !t->hash && !t->search) throw InputError(who + ": provides no operation");
+  PluginQpow q;
+  q.within_2_64 = t->search_preconditions & BX_QPOW_SEARCH_WITHIN_2_64;
+  void* ctx = p.impl->ctx;
+  const std::string tag = "plugin " + p.library + " '" + p.name + "'";
+  q.gl_mul = binary_op(tag, "gl_mul", t->gl_mul, ctx);
+  q.gl_add = binary_op(tag, "gl_add", t->gl_add, ctx);
+  if (auto fn = t->permute)
+    q.permute = [=](const std::vector<uint64_t>& in) {
+      const size_t n = in.size() / 12;
+      isolate::Arena ar;
+      auto* i = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(in.data()), 8 * in.size(), "in"));
+      auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * in.size(), "out"));
+      checked_call(tag, "permute", ar, [&] { return fn(ctx, i, n, o, nullptr); });
+      return std::vector<uint64_t>(o, o + in.size());
+    };
+  if (auto fn = t->hash)
+    q.hash = [=](const std::array<uint8_t, 32>& header, const std::vector<Int>& nonces) {
+      const size_t n = nonces.size();
+      std::vector<uint8_t> flat(64 * n);
+      for (size_t i = 0; i < n; ++i) {
+        const Bytes64 b = be64(nonces[i]);
+        std::copy(b.begin(), b.end(), flat.begin() + 64 * i);
+      }
+      isolate::Arena ar;
+      const uint8_t* h = ar.input(header.data(), 32, "header");
+      const uint8_t* in = ar.input(flat.data(), flat.size(), "nonces");
+      uint8_t* o = ar.output(64 * n, "out");
+      checked_call(tag, "hash", ar, [&] { return fn(ctx, h, in, n, o, nullptr); });
+      std::vector<Bytes64> out(n);
+      for (size_t i = 0; i < n; ++i) std::memcpy(out[i].data(), o + 64 * i, 64);
+      return out;
+    };
+  if (auto fn = t->search) {
+    const bool split = q.within_2_64;
+    q.search = [=](const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target, uint64_t capacity,
+                   bool unsplit) {
+      SearchAnswer ans;
+      uint64_t done = 0;
+      const Bytes64 tb = be64(target);
+      while (done < count) {
+        const Int base = (lo + done) % kTwo512;
+        uint64_t n = count - done;
+        // The 2^512 wrap always ends a request (the contract takes ranges mod 2^512, but a request that
+        // wraps is a case of its own); a 2^64 carry too where the plugin needs it.
+        const Int to_wrap = kTwo512 - base, to_carry = kTwo64 - base % kTwo64;
+        if (!unsplit && to_wrap < Int(n)) n = uint64_t(to_wrap);
+        if (!unsplit && split && to_carry < Int(n)) n = uint64_t(to_carry);
+        uint64_t cap = std::max<uint64_t>(capacity, 1);
+        for (;;) {
+          isolate::Arena ar;
+          const Bytes64 lb = be64(base);
+          const uint8_t* h = ar.input(header.data(), 32, "header");
+          const uint8_t* l = ar.input(lb.data(), 64, "lo");
+          const uint8_t* tg = ar.input(tb.data(), 64, "target");
+          auto* offs = reinterpret_cast<uint64_t*>(ar.output(8 * cap, "offsets"));
+          auto* found = reinterpret_cast<uint64_t*>(ar.output(8, "found"));
+          checked_call(tag, "search", ar, [&] { return fn(ctx, h, l, n, tg, offs, cap, found, nullptr); });
+          if (*found > cap) {
+            if (*found > n) {
+              ans.contract_breaches.push_back("search reported " + std::to_string(*found) + " hits in a request of " + std::to_string(n) + " nonces");
+              break;
+            }
+            cap = *found;
+            ++ans.reruns;
+            continue;
+          }
+          for (uint64_t i = 0; i < *found; ++i) {
+            if (offs[i] >= n) ans.contract_breaches.push_back("search reported offset " + std::to_string(offs[i]) + " in a request of " + std::to_string(n));
+            ans.offsets.push_back(done + offs[i]);
+          }
+          break;
+        }
+        done += n;
+      }
+      return ans;
+    };
+  }
+  return q;
+}
+
+}  // namespace bx::suite::qpow
