@@ -54,16 +54,35 @@ json field_reply(const json& req, const std::string& opname, const std::vector<F
     auto [r, sq] = reference_op(*op, x, y);
     ref = shape(R::encode(r), sq);
   }
+  // Every implementation's full answer; one that does not provide the op (or whose declared precondition
+  // excludes the input) says so and is not counted, and `agree` needs at least one answer.
   bool agree = true;
+  size_t answered = 0;
+  const auto accepts = [&](const FieldImpl& fi) { return !fi.canonical_inputs_only || (R::decode_strict(a) && R::decode_strict(b)); };
   for (auto& fi : impls) {
+    if (!fi.provides(*op)) {
+      impl[impl_key(fi)] = "not provided";
+      continue;
+    }
+    if (!accepts(fi)) {
+      impl[impl_key(fi)] = "outside precondition";
+      continue;
+    }
     Bytes32 out;
     uint8_t flag = 0;
-    fi.eval(*op, &a, &b, 1, &out, &flag);
+    try {
+      fi.eval(*op, &a, &b, 1, &out, &flag);
+    } catch (const std::runtime_error& e) {  // a plugin call that failed (crash, hang, error code)
+      impl[impl_key(fi)] = {{"error", e.what()}};
+      agree = false;
+      continue;
+    }
     json v = shape(out, flag != 0);
     agree = agree && v == ref;
     impl[impl_key(fi)] = v;
+    ++answered;
   }
-  return {{"ref", ref}, {"impl", impl}, {"agree", agree}};
+  return {{"ref", ref}, {"impl", impl}, {"agree", agree && answered > 0}};
 }
 
 json x25519_reply(const json& req, const std::vector<FieldImpl>& impls) {
@@ -74,6 +93,10 @@ json x25519_reply(const json& req, const std::vector<FieldImpl>& impls) {
   json impl = json::object();
   bool agree = true;
   for (auto& fi : impls) {
+    if (!fi.x25519) {
+      impl[impl_key(fi)] = "not provided";
+      continue;
+    }
     Bytes32 out;
     fi.x25519(&k, &u, 1, &out);
     agree = agree && out == r;

@@ -187,9 +187,22 @@ json reply(const json& req, const DeviceSelection& sel) {
     for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
     json impl = json::object(), lossy = json::object();
     bool agree = true;
-    for (const Impl& im : impls(vs, sel)) {
-      const Hash8 g = im.hashes(h, {to_u512(n)})[0];
-      if (row(im.variant).lossy) {
+    auto all = impls(vs, sel);
+    for (Impl& im : plugin_impls(sel)) all.push_back(std::move(im));
+    for (const Impl& im : all) {
+      if (!im.hashes) {  // a plugin without the hash: said, never counted as agreeing
+        impl[im.label()] = "not provided";
+        continue;
+      }
+      Hash8 g;
+      try {
+        g = im.hashes(h, {to_u512(n)})[0];
+      } catch (const std::runtime_error& e) {  // a plugin call that failed
+        impl[im.label()] = {{"error", e.what()}};
+        agree = false;
+        continue;
+      }
+      if (im.lossy) {
         lossy[im.label()] = words_hex(g);
       } else {
         impl[im.label()] = words_hex(g);
