@@ -131,4 +131,16 @@ int call(const std::function<int()>& fn, double timeout_s) {
   return rc;
 }
 
+void checked_call(const std::string& who, const std::string& what, const Arena& arena, const std::function<int()>& fn) {
+  int rc;
+  try {
+    rc = call(fn, default_timeout_s());
+  } catch (const std::exception& e) {
+    throw std::runtime_error(who + " " + what + ": " + e.what());
+  }
+  if (rc != 0) throw std::runtime_error(who + " " + what + ": returned error " + std::to_string(rc));
+  const std::string b = arena.breach();
+  if (!b.empty()) throw std::runtime_error(who + " " + what + ": " + b);
+}
+
 }  // namespace bx::suite::isolate

@@ -42,6 +42,10 @@ class Arena {
 // a debugger; a crash then ends bitexact).
 int call(const std::function<int()>& call, double timeout_s);
 
+// call() with the default timeout on buffers of `arena`, for one operation of one plugin: throws
+// std::runtime_error "<who> <what>: <reason>" on a crash, a hang, a non-zero return or a breach of the arena.
+void checked_call(const std::string& who, const std::string& what, const Arena& arena, const std::function<int()>& fn);
+
 double default_timeout_s();  // --plugin-timeout, 60 s unless set
 void set_default_timeout_s(double s);
 

@@ -41,18 +41,6 @@ Bound bound_of(uint8_t b, const LimbForm& f, const std::string& who, const char*
   return Bound(b);
 }
 
-// One isolated call: throws std::runtime_error naming the plugin and the operation on any failure.
-void checked_call(const std::string& who, const std::string& what, const isolate::Arena& arena, const std::function<int()>& fn) {
-  int rc;
-  try {
-    rc = isolate::call(fn, isolate::default_timeout_s());
-  } catch (const std::exception& e) {
-    throw std::runtime_error(who + " " + what + ": " + e.what());
-  }
-  if (rc != 0) throw std::runtime_error(who + " " + what + ": returned error " + std::to_string(rc));
-  const std::string b = arena.breach();
-  if (!b.empty()) throw std::runtime_error(who + " " + what + ": " + b);
-}
 
 }  // namespace
 
@@ -99,7 +87,7 @@ PluginField adapt(const PluginImpl& p) {
       const uint8_t* ib = ar.input(pb.data(), pb.size(), "b");
       uint8_t* o = ar.output(n * eb, "out");
       uint8_t* fl = ar.output(n, "flags");
-      checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
+      isolate::checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
       out = unpack(form, o, n);
       flags.assign(fl, fl + n);
     };
@@ -110,7 +98,7 @@ PluginField adapt(const PluginImpl& p) {
         const auto pa = pack(form, a);
         const uint8_t* ia = ar.input(pa.data(), pa.size(), "a");
         uint8_t* o = ar.output(32 * n, "out");
-        checked_call(tag, "encode", ar, [&] { return enc(ctx, ia, n, o, nullptr); });
+        isolate::checked_call(tag, "encode", ar, [&] { return enc(ctx, ia, n, o, nullptr); });
         out.resize(n);
         for (size_t i = 0; i < n; ++i) std::memcpy(out[i].data(), o + 32 * i, 32);
       };
@@ -122,7 +110,7 @@ PluginField adapt(const PluginImpl& p) {
         for (size_t i = 0; i < n; ++i) std::memcpy(&flat[32 * i], in[i].data(), 32);
         const uint8_t* ii = ar.input(flat.data(), flat.size(), "in");
         uint8_t* o = ar.output(n * eb, "out");
-        checked_call(tag, "decode", ar, [&] { return dec(ctx, ii, n, o, nullptr); });
+        isolate::checked_call(tag, "decode", ar, [&] { return dec(ctx, ii, n, o, nullptr); });
         out = unpack(form, o, n);
       };
     pf.limbs = std::move(lo);
@@ -137,7 +125,7 @@ PluginField adapt(const PluginImpl& p) {
       const uint8_t* ib = ar.input(b->data(), 32 * n, "b");
       uint8_t* o = ar.output(32 * n, "out");
       uint8_t* fl = ar.output(n, "flags");
-      checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
+      isolate::checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
       std::memcpy(out->data(), o, 32 * n);
       std::memcpy(flags, fl, n);
     };

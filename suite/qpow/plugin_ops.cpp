@@ -13,17 +13,6 @@ namespace {
 
 const Int kTwo64 = Int(1) << 64, kTwo512 = Int(1) << 512;
 
-void checked_call(const std::string& tag, const std::string& what, const isolate::Arena& arena, const std::function<int()>& fn) {
-  int rc;
-  try {
-    rc = isolate::call(fn, isolate::default_timeout_s());
-  } catch (const std::exception& e) {
-    throw std::runtime_error(tag + " " + what + ": " + e.what());
-  }
-  if (rc != 0) throw std::runtime_error(tag + " " + what + ": returned error " + std::to_string(rc));
-  const std::string b = arena.breach();
-  if (!b.empty()) throw std::runtime_error(tag + " " + what + ": " + b);
-}
 
 template <class Fn>
 std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vector<uint64_t>&)> binary_op(const std::string& tag,
@@ -35,7 +24,7 @@ std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vec
     auto* ia = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(a.data()), 8 * n, "a"));
     auto* ib = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(b.data()), 8 * n, "b"));
     auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * n, "out"));
-    checked_call(tag, name, ar, [&] { return fn(ctx, ia, ib, n, o, nullptr); });
+    isolate::checked_call(tag, name, ar, [&] { return fn(ctx, ia, ib, n, o, nullptr); });
     return std::vector<uint64_t>(o, o + n);
   };
 }
@@ -75,7 +64,7 @@ PluginQpow adapt(const PluginImpl& p) {
       isolate::Arena ar;
       auto* i = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(in.data()), 8 * in.size(), "in"));
       auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * in.size(), "out"));
-      checked_call(tag, "permute", ar, [&] { return fn(ctx, i, n, o, nullptr); });
+      isolate::checked_call(tag, "permute", ar, [&] { return fn(ctx, i, n, o, nullptr); });
       return std::vector<uint64_t>(o, o + in.size());
     };
   if (auto fn = t->hash)
@@ -90,7 +79,7 @@ PluginQpow adapt(const PluginImpl& p) {
       const uint8_t* h = ar.input(header.data(), 32, "header");
       const uint8_t* in = ar.input(flat.data(), flat.size(), "nonces");
       uint8_t* o = ar.output(64 * n, "out");
-      checked_call(tag, "hash", ar, [&] { return fn(ctx, h, in, n, o, nullptr); });
+      isolate::checked_call(tag, "hash", ar, [&] { return fn(ctx, h, in, n, o, nullptr); });
       std::vector<Bytes64> out(n);
       for (size_t i = 0; i < n; ++i) std::memcpy(out[i].data(), o + 64 * i, 64);
       return out;
@@ -119,7 +108,7 @@ PluginQpow adapt(const PluginImpl& p) {
           const uint8_t* tg = ar.input(tb.data(), 64, "target");
           auto* offs = reinterpret_cast<uint64_t*>(ar.output(8 * cap, "offsets"));
           auto* found = reinterpret_cast<uint64_t*>(ar.output(8, "found"));
-          checked_call(tag, "search", ar, [&] { return fn(ctx, h, l, n, tg, offs, cap, found, nullptr); });
+          isolate::checked_call(tag, "search", ar, [&] { return fn(ctx, h, l, n, tg, offs, cap, found, nullptr); });
           if (*found > cap) {
             if (*found > n) {
               ans.contract_breaches.push_back("search reported " + std::to_string(*found) + " hits in a request of " + std::to_string(n) + " nonces");
