@@ -1,6 +1,7 @@
 // bitexact bench qpow: MH/s per variant in interleaved rounds on random headers and nonces, parity of
 // every hit list on every round (against qpow/plain on the same place), the device ceiling measured in
 // the same run, registers and local memory per kernel; the lossy engine side by side.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -19,7 +20,9 @@ namespace bx::qpow {
 int run_bench(const RunContext& ctx, BenchOptions o) {
   std::vector<Variant> vs;
   for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
-  const auto all = impls(vs, ctx.devices);
+  auto all = impls(vs, ctx.devices);
+  for (Impl& im : plugin_impls(ctx.devices))  // --plugin: timed beside the built-in variants, same rounds, same parity
+    if (im.search) all.push_back(std::move(im));
   if (all.empty()) throw InputError("bench qpow: nothing runs on the selected devices");
   std::mt19937_64 rng(o.seed);
   const Int target = ref::qpow::target_of(Int(o.difficulty));
@@ -46,9 +49,9 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   auto parity = [&](int, const std::vector<std::vector<uint64_t>>& outs) {
     std::vector<std::string> bad;
     for (size_t k = 0; k < all.size(); ++k) {
-      if (row(all[k].variant).lossy) continue;
+      if (all[k].lossy) continue;
       for (size_t j = 0; j < all.size(); ++j)
-        if (all[j].variant == Variant::plain && all[j].where == all[k].where && outs[j] != outs[k])
+        if (all[j].builtin() && all[j].variant == Variant::plain && all[j].where == all[k].where && outs[j] != outs[k])
           bad.push_back(all[k].label() + ": " + std::to_string(outs[k].size()) + " hits, plain " + std::to_string(outs[j].size()));
     }
     return bad;
@@ -65,17 +68,19 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   for (int dev : ctx.devices.gpus) ceiling[dev] = {kern::imad_ceiling(dev), kern::mul64x64_ceiling(dev)};
 #endif
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
-  std::printf("%-40s %10s %9s %8s %8s %6s %7s\n", "implementation", "MH/s", "vs plain", "%mul", "%IMAD", "regs", "local");
+  int w = 40;  // the name column, as wide as the longest label
+  for (const Impl& im : all) w = std::max(w, int(im.label().size()));
+  std::printf("%-*s %10s %9s %8s %8s %6s %7s\n", w, "implementation", "MH/s", "vs plain", "%mul", "%IMAD", "regs", "local");
   double plain_rate = 0;
   for (const Impl& im : all) {
     const uint64_t n = im.device < 0 ? std::min<uint64_t>(o.nonces, 1 << 12) : o.nonces;
     const double s = median(t.seconds.at(im.label()));
     const double rate = s > 0 ? double(n) / s / 1e6 : 0;
-    if (im.variant == Variant::plain) plain_rate = rate;
+    if (im.builtin() && im.variant == Variant::plain) plain_rate = rate;
     int regs = -1;
     size_t local = 0;
 #if defined(BX_HAVE_CUDA)
-    if (im.device >= 0) {
+    if (im.device >= 0 && im.builtin()) {
       const auto ki = kern::qpow_kernel_info(im.variant);
       regs = ki.registers, local = ki.local_bytes;
     }
@@ -89,9 +94,10 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     char fr[40] = "       -        -", kr[24] = "     -       -";  // CPU rows: no ceiling, no kernel
     if (of_mul >= 0) std::snprintf(fr, sizeof fr, "%7.1f%% %7.1f%%", of_mul, of_imad);
     if (regs >= 0) std::snprintf(kr, sizeof kr, "%6d %7zu", regs, local);
-    std::printf("%-40s %10.2f %8.2fx %s %s%s\n", im.label().c_str(), rate, plain_rate > 0 ? rate / plain_rate : 0, fr, kr,
-                row(im.variant).lossy ? "  (characterised)" : "");
-    nlohmann::ordered_json r = {{"impl", im.label()}, {"mhs", rate}, {"contract", row(im.variant).lossy ? "characterised" : "bit-exact"}};
+    std::printf("%-*s %10.2f %8.2fx %s %s%s\n", w, im.label().c_str(), rate, plain_rate > 0 ? rate / plain_rate : 0, fr, kr,
+                im.lossy ? "  (characterised)" : im.builtin() ? "" : "  (plugin)");
+    nlohmann::ordered_json r = {{"impl", im.label()}, {"mhs", rate}, {"contract", im.lossy ? "characterised" : "bit-exact"},
+                                {"origin", im.builtin() ? "built-in" : "plugin " + im.plugin_path}};
     if (regs >= 0) r["registers"] = regs, r["local_bytes"] = local;
     if (of_mul >= 0) r["pct_mul64x64_ceiling"] = of_mul, r["pct_imad_ceiling"] = of_imad;
     js.push_back(r);
