@@ -1,7 +1,6 @@
 #include "cli/selftest.hpp"
 #include "cli/json_out.hpp"
 
-#include <fnmatch.h>
 
 #include <algorithm>
 #include <chrono>
@@ -18,13 +17,6 @@ void TallyCheck::check(bool ok, const std::string& what) {
   else if (shown++ < 3) std::fprintf(stderr, "FAIL %s\n", what.c_str());
 }
 
-bool variant_matches(const std::string& glob, const std::string& variant) {
-  if (glob.empty()) return true;
-  if (fnmatch(glob.c_str(), variant.c_str(), 0) == 0) return true;
-  const auto slash = variant.find('/');
-  return glob.find('/') == std::string::npos && slash != std::string::npos &&
-         fnmatch(glob.c_str(), variant.c_str() + slash + 1, 0) == 0;
-}
 
 namespace {
 // A cell: passes/total, "*" when some operation the check needs is not provided, "not provided" when none is.

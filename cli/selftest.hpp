@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/family.hpp"
+#include "suite/variant_filter.hpp"
 
 namespace bx {
 
@@ -15,7 +16,7 @@ struct SelftestCommand {
   bool json = false;
 };
 int run_selftest(const SelftestCommand& cmd);
-// The variant filter of a glob (fnmatch on the full name, or on the part after the family's '/').
-bool variant_matches(const std::string& glob, const std::string& variant);
+// The variant filter of every command (suite/variant_filter.hpp).
+using suite::variant_matches;
 
 }  // namespace bx

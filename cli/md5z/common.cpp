@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "cli/md5z/md5z.hpp"
+#include "suite/variant_filter.hpp"
 #include "cli/numbers.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/md5z_kernels.hpp"
@@ -61,27 +62,13 @@ int check_threshold(long long t) {
 }
 
 std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names) {
+  const auto vs = md5::all_variants();
+  std::vector<std::string> all;
+  for (auto v : vs) all.push_back(md5::variant_name(v));
+  // plain is verify's oracle, always run: selecting it (by name or by "all") adds no second row
   std::vector<md5::Variant> out;
-  auto add = [&](md5::Variant v) {
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-  };
-  for (const auto& n : names) {
-    if (n == "all") {
-      for (auto v : md5::all_variants())
-        if (v != md5::kPlain) add(v);  // the tunnel variants: plain is verify's oracle
-      continue;
-    }
-    bool found = false;
-    for (auto v : md5::all_variants()) {
-      const std::string full = md5::variant_name(v);
-      if (n == full || n == full.substr(5)) add(v), found = true;
-    }
-    if (!found) {
-      std::string known;
-      for (auto v : md5::all_variants()) known += std::string(md5::variant_name(v)).substr(5) + ", ";
-      throw InputError("--variant: unknown md5z variant '" + n + "' (" + known + "all)");
-    }
-  }
+  for (size_t k : suite::select_variants(names, all, "md5z"))
+    if (vs[k] != md5::kPlain) out.push_back(vs[k]);
   return out;
 }
 

@@ -61,7 +61,7 @@ class Md5z final : public Family {
     sub.add_option("--base", a->base_hex, "a base as 104 hex digits (repeatable)")->type_name("HEX104");
     sub.add_option("--range", a->range, "index range LO:HI, HI <= 2^32 (default 0:2^32)")->type_name("LO:HI");
     add_number(sub, "--threshold", a->threshold, "report candidates with >= T leading zero hex digits (default 2)", 1, 32);
-    sub.add_option("--variant", a->variants, "plain, q9-v0, ... or all (default all)")->type_name("NAME");
+    sub.add_option("--variant", a->variants, "variant names or globs (q9-v0, \"q9-*\"), or all (default all)")->type_name("GLOB");
     add_plant_option(sub, a->plant);
     sub.add_flag("--force", a->force, "run on the CPU even when it takes longer than a few minutes");
     return [a](const RunContext& ctx) {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fnmatch.h>
 
 #include "cli/q8parity/q8parity.hpp"
+#include "suite/variant_filter.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/q8parity_kernels.hpp"
 #endif
@@ -250,21 +250,15 @@ std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::strin
 }
 
 std::vector<size_t> parse_variants(const std::vector<std::string>& names) {
-  std::vector<size_t> out;
+  // The shared filter, plus an op name ("matvec", "rmsnorm", "gr") selecting every variant of that op.
+  std::vector<std::string> all, globs;
+  for (size_t v = 0; v < kVariantCount; ++v) all.push_back(kVariants[v].name);
   for (const auto& n : names) {
-    bool any = false;
-    for (size_t v = 0; v < kVariantCount; ++v) {
-      const std::string full = kVariants[v].name, part = full.substr(full.find('/') + 1);
-      const std::string op = part.substr(0, part.find('/'));
-      if (n == "all" || n == full || n == part || n == op || fnmatch(n.c_str(), full.c_str(), 0) == 0 ||
-          fnmatch(n.c_str(), part.c_str(), 0) == 0) {
-        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-        any = true;
-      }
-    }
-    if (!any) throw InputError("--variant: no q8parity variant matches '" + n + "' (try: all, matvec, rmsnorm, gr, nr2/*)");
+    bool op = false;
+    for (const auto& full : all) op = op || full.substr(full.find('/') + 1).rfind(n + "/", 0) == 0;
+    globs.push_back(op ? "q8parity/" + n + "/*" : n);
   }
-  return out;
+  return suite::select_variants(globs, all, "q8parity");
 }
 
 bool host_build_rules_hold(std::string* problem) {

@@ -121,7 +121,7 @@ class Q8Parity final : public Family {
     gguf->excludes(a->shape.rows_opt)->excludes(a->shape.k_opt);  // the tensor's shape is the shape
     add_number(sub, "--seed", a->seed, "input seed (default 1)");
     sub.add_flag("--special", a->special, "draw the spec's special scales, codes and activations among the inputs");
-    sub.add_option("--variant", a->variants, "matvec variants: all, nr2/*, a full name, ... (default all)")->type_name("GLOB");
+    sub.add_option("--variant", a->variants, "variant names or globs (\"*nr2*\"), an op (matvec, rmsnorm, gr), or all (default matvec)")->type_name("GLOB");
     return [a](const RunContext& ctx) {
       VerifyOptions o;
       a->shape.parse_into(o);

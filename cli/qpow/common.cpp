@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/qpow/qpow.hpp"
+#include "suite/variant_filter.hpp"
 #include "cli/numbers.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
@@ -98,21 +99,10 @@ std::string u512_hex(const Int& v) { return words_hex(to_words(v)); }
 
 std::string variant_label(Variant v) { return std::string("qpow/") + row(v).name; }
 std::vector<Variant> parse_variants(const std::vector<std::string>& names) {
+  std::vector<std::string> all;
+  for (int k = 0; k < kVariantCount; ++k) all.push_back(variant_label(Variant(k)));
   std::vector<Variant> out;
-  for (std::string n : names) {
-    if (n == "all") {
-      for (int k = 0; k < kVariantCount; ++k) out.push_back(Variant(k));
-      continue;
-    }
-    if (n.rfind("qpow/", 0) == 0) n = n.substr(5);
-    int found = -1;
-    for (int k = 0; k < kVariantCount; ++k)
-      if (n == kVariants[k].name) found = k;
-    if (found < 0) throw InputError("--variant: unknown qpow variant '" + n + "' (see `bitexact list`)");
-    out.push_back(Variant(found));
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  for (size_t k : suite::select_variants(names, all, "qpow")) out.push_back(Variant(k));
   return out;
 }
 

@@ -81,7 +81,7 @@ class Qpow final : public Family {
     sub.add_option("--nonces", a->nonces, "LO:COUNT (LO a nonce: decimal, 0x-hex, 2^K[+-N] or 128 hex digits)")->type_name("LO:COUNT");
     sub.add_option("--difficulty", a->difficulty, "difficulty D (target floor((2^512-1)/D)), decimal or 0x-hex")->type_name("D");
     sub.add_option("--target", a->target, "a 512-bit target as 128 hex digits (instead of --difficulty)")->type_name("HEX128");
-    sub.add_option("--variant", a->variants, "plain, gl64, ... or all (default all)")->type_name("NAME");
+    sub.add_option("--variant", a->variants, "variant names or globs (gl64, \"gl2x32-*\"), or all (default all)")->type_name("GLOB");
     add_number(sub, "--probe", a->probe, "reference brute-force window at each carry and at the range ends (default 512)");
     add_plant_option(sub, a->plant);
     add_number(sub, "--characterise-muls", a->char_muls, "GPU: lossy multiplies to characterise (instead of a search)");
