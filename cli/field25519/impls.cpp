@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/plugin_variants.hpp"
+#include "suite/call_site.hpp"
 #include "suite/field25519/plugin_ops.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/field25519_kernels.hpp"
@@ -167,22 +168,32 @@ void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_l
 #endif
 }
 
-// Every loaded plugin implementation of this family, on the CPU (host ones).
+// Every loaded plugin implementation of this family: host ones on the CPU, device ones on every selected GPU.
 void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
   for (const auto& p : suite::plugin_impls()) {
     if (suite::family_name(p.family) != "field25519") continue;
-    S::PluginField pf = S::adapt(p);
-    if (!sel.cpu) continue;
-    FieldImpl fi;
-    fi.name = p.name;
-    fi.where = "cpu";
-    fi.origin = p.where_from();
-    fi.plugin_path = p.path;
-    fi.eval = pf.eval;
-    fi.bytes_provided = pf.bytes_provided;
-    fi.canonical_inputs_only = pf.canonical_inputs_only;
-    if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
-    out.push_back(std::move(fi));
+    const bool on_device = p.place == BX_PLACE_DEVICE;
+    std::vector<int> places;
+    if (!on_device) {
+      if (sel.cpu) places.push_back(-1);
+      else S::adapt(p);  // validated even where it does not run
+    } else {
+      places = sel.gpus;
+    }
+    for (int dev : places) {
+      S::PluginField pf = S::adapt(p, dev);
+      FieldImpl fi;
+      fi.name = p.name;
+      fi.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
+      fi.device = dev;
+      fi.origin = p.where_from();
+      fi.plugin_path = p.path;
+      fi.eval = pf.eval;
+      fi.bytes_provided = pf.bytes_provided;
+      fi.canonical_inputs_only = pf.canonical_inputs_only;
+      if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
+      out.push_back(std::move(fi));
+    }
   }
 }
 
@@ -208,7 +219,9 @@ std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
   (one(Ls<carry::portable>::name, "portable", true, "plain C++ carries (host and device)"), ...);
   (one(Ls<carry::ptx>::name, "ptx", false, "inline PTX carry chains (device only)"), ...);
   for (auto& vi : plugin_variants("field25519", v, [](const suite::PluginImpl& p) {
-         const S::PluginField pf = S::adapt(p);  // validates the table (one error line) before anything runs
+         if (p.place == BX_PLACE_DEVICE && !suite::device_sites_available()) return std::string("device implementation (needs a CUDA build)");
+         // validates the table (one error line) before anything runs; binding touches no device
+         const S::PluginField pf = S::adapt(p, p.place == BX_PLACE_DEVICE ? 0 : -1);
          std::string ops;
          for (int o = 0; o < int(Op::count_); ++o)
            if (pf.bytes_provided >> o & 1) ops += std::string(ops.empty() ? "" : " ") + op_name(Op(o));

@@ -5,6 +5,7 @@
 #include "cli/numbers.hpp"
 #include "cli/plugin_variants.hpp"
 #include "cli/qpow/qpow.hpp"
+#include "suite/call_site.hpp"
 #include "suite/qpow/plugin_ops.hpp"
 #include "cli/qpow/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -54,7 +55,8 @@ class Qpow final : public Family {
       out.push_back(vi);
     }
     for (auto& vi : plugin_variants("qpow", out, [](const suite::PluginImpl& p) {
-           const auto q = suite::qpow::adapt(p);  // validates the table before anything runs
+           if (p.place == BX_PLACE_DEVICE && !suite::device_sites_available()) return std::string("device implementation (needs a CUDA build)");
+           const auto q = suite::qpow::adapt(p, p.place == BX_PLACE_DEVICE ? 0 : -1);  // validates the table; binds, touches no device
            std::string ops;
            for (auto [has, name] : {std::pair{bool(q.gl_mul), "gl_mul"}, {bool(q.gl_add), "gl_add"}, {bool(q.permute), "permute"},
                                     {bool(q.hash), "hash"}, {bool(q.search), "search"}})

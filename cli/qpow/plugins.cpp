@@ -26,11 +26,16 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
   std::vector<Impl> out;
   for (const auto& p : suite::plugin_impls()) {
     if (suite::family_name(p.family) != "qpow") continue;
-    const suite::qpow::PluginQpow q = suite::qpow::adapt(p);
-    if (!sel.cpu) continue;
+    std::vector<int> places;
+    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
+    else if (sel.cpu) places.push_back(-1);
+    else suite::qpow::adapt(p);  // validated even where it does not run
+    for (int dev : places) {
+    const suite::qpow::PluginQpow q = suite::qpow::adapt(p, dev);
     Impl im;
     im.variant = Variant(0);
-    im.where = "cpu";
+    im.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
+    im.device = dev;
     im.plugin_name = "qpow/" + p.name;
     im.plugin_path = p.path;
     im.plugin_mul = q.gl_mul;
@@ -62,6 +67,7 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
       if (q.within_2_64) im.search_unsplit = [run](const SearchRequest& rq) { return run(rq, 4096, true, nullptr); };
     }
     out.push_back(std::move(im));
+    }
   }
   return out;
 }

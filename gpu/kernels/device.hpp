@@ -16,4 +16,15 @@ double ialu_ceiling(int dev);  // LOP3 (integer ALU pipe)
 double dfma_ceiling(int dev);  // fma.rz.f64 (FP64 pipe: fe51s forms its products there)
 double mul64x64_ceiling(int dev);  // full 64x64 -> 128-bit products (mul.lo.u64 + mul.hi.u64 pairs)
 
+// Device memory for calls into outside code (plugins on a GPU, suite/device_calls.hpp). Each selects the
+// device and throws CudaError on failure; free never throws.
+void* device_alloc(int dev, size_t bytes);
+void device_free(int dev, void* p) noexcept;
+void device_copy_in(int dev, void* dst, const void* src, size_t bytes);   // host -> device
+void device_copy_out(int dev, void* dst, const void* src, size_t bytes);  // device -> host
+void device_fill(int dev, void* p, int value, size_t bytes);
+void* device_stream(int dev);              // bitexact's stream for outside calls on dev (created once)
+void device_sync(int dev, void* stream);   // waits; throws CudaError with the first error the stream saw
+void device_select(int dev);
+
 }  // namespace bx::kern

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "suite/isolate.hpp"
+#include "suite/call_site.hpp"
 
 namespace bx::suite::field25519 {
 
@@ -44,13 +44,15 @@ Bound bound_of(uint8_t b, const LimbForm& f, const std::string& who, const char*
 
 }  // namespace
 
-PluginField adapt(const PluginImpl& p) {
+PluginField adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
   const auto* t = static_cast<const bx_field25519_ops*>(p.impl->ops);
   if (t->struct_size < sizeof(bx_field25519_ops))
     throw InputError(who + ": field25519 ops struct_size " + std::to_string(t->struct_size) + ", want at least " +
                      std::to_string(sizeof(bx_field25519_ops)));
-  if (p.place != BX_PLACE_HOST) throw InputError(who + ": device implementations of field25519 need a CUDA build of bitexact");
+  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
+    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
+  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("field25519 adapt: place and device disagree");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": field25519 implementations are judged bit-exact only");
   const uint32_t all = (1u << BX_F25519_OP_COUNT) - 1;
   if (t->bytes_ops & ~all) throw InputError(who + ": bytes_ops has bits past the defined operations");
@@ -81,37 +83,43 @@ PluginField adapt(const PluginImpl& p) {
     auto fn = t->limb_op;
     lo.op = [=](Op op, const std::vector<Limbs>& a, const std::vector<Limbs>& b, std::vector<Limbs>& out, std::vector<uint8_t>& flags) {
       const size_t n = a.size();
-      isolate::Arena ar;
       const auto pa = pack(form, a), pb = pack(form, b);
-      const uint8_t* ia = ar.input(pa.data(), pa.size(), "a");
-      const uint8_t* ib = ar.input(pb.data(), pb.size(), "b");
-      uint8_t* o = ar.output(n * eb, "out");
-      uint8_t* fl = ar.output(n, "flags");
-      isolate::checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
-      out = unpack(form, o, n);
-      flags.assign(fl, fl + n);
+      std::vector<uint8_t> ho(n * eb);
+      flags.resize(n);
+      on_site(device, [&](auto& site) {
+        const uint8_t* ia = site.in(pa.data(), pa.size(), "a");
+        const uint8_t* ib = site.in(pb.data(), pb.size(), "b");
+        uint8_t* o = site.out(n * eb, "out");
+        uint8_t* fl = site.out(n, "flags");
+        site.run(tag, f25519::op_name(op), [&](void* stream) { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, stream); });
+        site.get(ho.data(), o, ho.size());
+        site.get(flags.data(), fl, n);
+      });
+      out = unpack(form, ho.data(), n);
     };
     if (auto enc = t->limb_encode)
       lo.encode = [=](const std::vector<Limbs>& a, std::vector<Bytes32>& out) {
         const size_t n = a.size();
-        isolate::Arena ar;
         const auto pa = pack(form, a);
-        const uint8_t* ia = ar.input(pa.data(), pa.size(), "a");
-        uint8_t* o = ar.output(32 * n, "out");
-        isolate::checked_call(tag, "encode", ar, [&] { return enc(ctx, ia, n, o, nullptr); });
         out.resize(n);
-        for (size_t i = 0; i < n; ++i) std::memcpy(out[i].data(), o + 32 * i, 32);
+        on_site(device, [&](auto& site) {
+          const uint8_t* ia = site.in(pa.data(), pa.size(), "a");
+          uint8_t* o = site.out(32 * n, "out");
+          site.run(tag, "encode", [&](void* stream) { return enc(ctx, ia, n, o, stream); });
+          site.get(out.data(), o, 32 * n);
+        });
       };
     if (auto dec = t->limb_decode)
       lo.decode = [=](const std::vector<Bytes32>& in, std::vector<Limbs>& out) {
         const size_t n = in.size();
-        isolate::Arena ar;
-        std::vector<uint8_t> flat(32 * n);
-        for (size_t i = 0; i < n; ++i) std::memcpy(&flat[32 * i], in[i].data(), 32);
-        const uint8_t* ii = ar.input(flat.data(), flat.size(), "in");
-        uint8_t* o = ar.output(n * eb, "out");
-        isolate::checked_call(tag, "decode", ar, [&] { return dec(ctx, ii, n, o, nullptr); });
-        out = unpack(form, o, n);
+        std::vector<uint8_t> ho(n * eb);
+        on_site(device, [&](auto& site) {
+          const uint8_t* ii = site.in(in.data(), 32 * n, "in");
+          uint8_t* o = site.out(n * eb, "out");
+          site.run(tag, "decode", [&](void* stream) { return dec(ctx, ii, n, o, stream); });
+          site.get(ho.data(), o, ho.size());
+        });
+        out = unpack(form, ho.data(), n);
       };
     pf.limbs = std::move(lo);
   }
@@ -120,14 +128,15 @@ PluginField adapt(const PluginImpl& p) {
     pf.bytes_provided = t->bytes_ops;
     auto fn = t->bytes_op;
     pf.eval = [=](Op op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags) {
-      isolate::Arena ar;
-      const uint8_t* ia = ar.input(a->data(), 32 * n, "a");
-      const uint8_t* ib = ar.input(b->data(), 32 * n, "b");
-      uint8_t* o = ar.output(32 * n, "out");
-      uint8_t* fl = ar.output(n, "flags");
-      isolate::checked_call(tag, f25519::op_name(op), ar, [&] { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, nullptr); });
-      std::memcpy(out->data(), o, 32 * n);
-      std::memcpy(flags, fl, n);
+      on_site(device, [&](auto& site) {
+        const uint8_t* ia = site.in(a->data(), 32 * n, "a");
+        const uint8_t* ib = site.in(b->data(), 32 * n, "b");
+        uint8_t* o = site.out(32 * n, "out");
+        uint8_t* fl = site.out(n, "flags");
+        site.run(tag, f25519::op_name(op), [&](void* stream) { return fn(ctx, uint32_t(op), ia, ib, n, o, fl, stream); });
+        site.get(out->data(), o, 32 * n);
+        site.get(flags, fl, n);
+      });
     };
   } else if (pf.limbs && pf.limbs->encode && pf.limbs->decode) {
     // Composed: decode (tight) -> op -> encode, for the ops whose input bound holds a tight value and whose

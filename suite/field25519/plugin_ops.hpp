@@ -1,7 +1,8 @@
 // A field25519 plugin implementation (struct bx_field25519_ops) seen through the engine's types: its
-// canonical-bytes operations and its limb level (LimbOps on its declared form). Every call goes through
-// isolate::call on guarded shared buffers, so a crash, a hang, an error return or a stray write fails the
-// batch with the plugin's name and the operation, and the run goes on.
+// canonical-bytes operations and its limb level (LimbOps on its declared form). Every call runs on a call
+// site (suite/call_site.hpp: a forked child on the host, bitexact's stream on a GPU) on guarded buffers, so
+// a crash, a hang, an error return or a stray write fails the batch with the plugin's name and the
+// operation, and the run goes on.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -23,7 +24,8 @@ struct PluginField {
 };
 
 // Validates the implementation's field25519 table (one InputError line naming the plugin and what is
-// wrong) and binds its operations. Host implementations only (device ones need a CUDA build).
-PluginField adapt(const PluginImpl& p);
+// wrong) and binds its operations to run on `device` (-1 for a host implementation; a GPU index for a
+// device one, which needs a CUDA build: suite/call_site.hpp).
+PluginField adapt(const PluginImpl& p, int device = -1);
 
 }  // namespace bx::suite::field25519

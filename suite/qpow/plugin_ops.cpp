@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "suite/hex.hpp"
-#include "suite/isolate.hpp"
+#include "suite/call_site.hpp"
 
 namespace bx::suite::qpow {
 
@@ -16,16 +16,20 @@ const Int kTwo64 = Int(1) << 64, kTwo512 = Int(1) << 512;
 
 template <class Fn>
 std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vector<uint64_t>&)> binary_op(const std::string& tag,
-                                                                                                         const char* name, Fn fn, void* ctx) {
+                                                                                                         const char* name, Fn fn, void* ctx,
+                                                                                                         int device) {
   if (!fn) return {};
   return [=](const std::vector<uint64_t>& a, const std::vector<uint64_t>& b) {
     const size_t n = a.size();
-    isolate::Arena ar;
-    auto* ia = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(a.data()), 8 * n, "a"));
-    auto* ib = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(b.data()), 8 * n, "b"));
-    auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * n, "out"));
-    isolate::checked_call(tag, name, ar, [&] { return fn(ctx, ia, ib, n, o, nullptr); });
-    return std::vector<uint64_t>(o, o + n);
+    std::vector<uint64_t> out(n);
+    on_site(device, [&](auto& site) {
+      auto* ia = reinterpret_cast<const uint64_t*>(site.in(a.data(), 8 * n, "a"));
+      auto* ib = reinterpret_cast<const uint64_t*>(site.in(b.data(), 8 * n, "b"));
+      auto* o = reinterpret_cast<uint64_t*>(site.out(8 * n, "out"));
+      site.run(tag, name, [&](void* stream) { return fn(ctx, ia, ib, n, o, stream); });
+      site.get(out.data(), reinterpret_cast<const uint8_t*>(o), 8 * n);
+    });
+    return out;
   };
 }
 
@@ -43,12 +47,14 @@ Int from_be64(const uint8_t* p) {
   return v;
 }
 
-PluginQpow adapt(const PluginImpl& p) {
+PluginQpow adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
   const auto* t = static_cast<const bx_qpow_ops*>(p.impl->ops);
   if (t->struct_size < sizeof(bx_qpow_ops))
     throw InputError(who + ": qpow ops struct_size " + std::to_string(t->struct_size) + ", want at least " + std::to_string(sizeof(bx_qpow_ops)));
-  if (p.place != BX_PLACE_HOST) throw InputError(who + ": device implementations of qpow need a CUDA build of bitexact");
+  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
+    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
+  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("qpow adapt: place and device disagree");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": qpow plugin implementations are judged bit-exact only");
   if (t->search_preconditions & ~BX_QPOW_SEARCH_WITHIN_2_64) throw InputError(who + ": search_preconditions has undefined bits");
   if (!t->gl_mul && !t->gl_add && !t->permute && !t->hash && !t->search) throw InputError(who + ": provides no operation");
@@ -56,16 +62,19 @@ PluginQpow adapt(const PluginImpl& p) {
   q.within_2_64 = t->search_preconditions & BX_QPOW_SEARCH_WITHIN_2_64;
   void* ctx = p.impl->ctx;
   const std::string tag = "plugin " + p.library + " '" + p.name + "'";
-  q.gl_mul = binary_op(tag, "gl_mul", t->gl_mul, ctx);
-  q.gl_add = binary_op(tag, "gl_add", t->gl_add, ctx);
+  q.gl_mul = binary_op(tag, "gl_mul", t->gl_mul, ctx, device);
+  q.gl_add = binary_op(tag, "gl_add", t->gl_add, ctx, device);
   if (auto fn = t->permute)
     q.permute = [=](const std::vector<uint64_t>& in) {
       const size_t n = in.size() / 12;
-      isolate::Arena ar;
-      auto* i = reinterpret_cast<const uint64_t*>(ar.input(reinterpret_cast<const uint8_t*>(in.data()), 8 * in.size(), "in"));
-      auto* o = reinterpret_cast<uint64_t*>(ar.output(8 * in.size(), "out"));
-      isolate::checked_call(tag, "permute", ar, [&] { return fn(ctx, i, n, o, nullptr); });
-      return std::vector<uint64_t>(o, o + in.size());
+      std::vector<uint64_t> out(in.size());
+      on_site(device, [&](auto& site) {
+        auto* i = reinterpret_cast<const uint64_t*>(site.in(in.data(), 8 * in.size(), "in"));
+        auto* o = reinterpret_cast<uint64_t*>(site.out(8 * in.size(), "out"));
+        site.run(tag, "permute", [&](void* stream) { return fn(ctx, i, n, o, stream); });
+        site.get(out.data(), reinterpret_cast<const uint8_t*>(o), 8 * in.size());
+      });
+      return out;
     };
   if (auto fn = t->hash)
     q.hash = [=](const std::array<uint8_t, 32>& header, const std::vector<Int>& nonces) {
@@ -75,13 +84,14 @@ PluginQpow adapt(const PluginImpl& p) {
         const Bytes64 b = be64(nonces[i]);
         std::copy(b.begin(), b.end(), flat.begin() + 64 * i);
       }
-      isolate::Arena ar;
-      const uint8_t* h = ar.input(header.data(), 32, "header");
-      const uint8_t* in = ar.input(flat.data(), flat.size(), "nonces");
-      uint8_t* o = ar.output(64 * n, "out");
-      isolate::checked_call(tag, "hash", ar, [&] { return fn(ctx, h, in, n, o, nullptr); });
       std::vector<Bytes64> out(n);
-      for (size_t i = 0; i < n; ++i) std::memcpy(out[i].data(), o + 64 * i, 64);
+      on_site(device, [&](auto& site) {
+        const uint8_t* h = site.in(header.data(), 32, "header");
+        const uint8_t* in = site.in(flat.data(), flat.size(), "nonces");
+        uint8_t* o = site.out(64 * n, "out");
+        site.run(tag, "hash", [&](void* stream) { return fn(ctx, h, in, n, o, stream); });
+        site.get(out.data(), o, 64 * n);
+      });
       return out;
     };
   if (auto fn = t->search) {
@@ -101,26 +111,32 @@ PluginQpow adapt(const PluginImpl& p) {
         if (!unsplit && split && to_carry < Int(n)) n = uint64_t(to_carry);
         uint64_t cap = std::max<uint64_t>(capacity, 1);
         for (;;) {
-          isolate::Arena ar;
+          uint64_t found = 0;
+          std::vector<uint64_t> offs;
           const Bytes64 lb = be64(base);
-          const uint8_t* h = ar.input(header.data(), 32, "header");
-          const uint8_t* l = ar.input(lb.data(), 64, "lo");
-          const uint8_t* tg = ar.input(tb.data(), 64, "target");
-          auto* offs = reinterpret_cast<uint64_t*>(ar.output(8 * cap, "offsets"));
-          auto* found = reinterpret_cast<uint64_t*>(ar.output(8, "found"));
-          isolate::checked_call(tag, "search", ar, [&] { return fn(ctx, h, l, n, tg, offs, cap, found, nullptr); });
-          if (*found > cap) {
-            if (*found > n) {
-              ans.contract_breaches.push_back("search reported " + std::to_string(*found) + " hits in a request of " + std::to_string(n) + " nonces");
+          on_site(device, [&](auto& site) {
+            const uint8_t* h = site.in(header.data(), 32, "header");
+            const uint8_t* l = site.in(lb.data(), 64, "lo");
+            const uint8_t* tg = site.in(tb.data(), 64, "target");
+            auto* o = reinterpret_cast<uint64_t*>(site.out(8 * cap, "offsets"));
+            auto* f = reinterpret_cast<uint64_t*>(site.out(8, "found"));
+            site.run(tag, "search", [&](void* stream) { return fn(ctx, h, l, n, tg, o, cap, f, stream); });
+            site.get(&found, reinterpret_cast<const uint8_t*>(f), 8);
+            offs.resize(std::min(found, cap));
+            site.get(offs.data(), reinterpret_cast<const uint8_t*>(o), 8 * offs.size());
+          });
+          if (found > cap) {
+            if (found > n) {
+              ans.contract_breaches.push_back("search reported " + std::to_string(found) + " hits in a request of " + std::to_string(n) + " nonces");
               break;
             }
-            cap = *found;
+            cap = found;
             ++ans.reruns;
             continue;
           }
-          for (uint64_t i = 0; i < *found; ++i) {
-            if (offs[i] >= n) ans.contract_breaches.push_back("search reported offset " + std::to_string(offs[i]) + " in a request of " + std::to_string(n));
-            ans.offsets.push_back(done + offs[i]);
+          for (uint64_t off : offs) {
+            if (off >= n) ans.contract_breaches.push_back("search reported offset " + std::to_string(off) + " in a request of " + std::to_string(n));
+            ans.offsets.push_back(done + off);
           }
           break;
         }

@@ -1,6 +1,6 @@
-// A qpow plugin implementation (struct bx_qpow_ops) seen through the engine's types. Every call goes
-// through isolate::call on guarded shared buffers (a crash, a hang, an error return or a stray write fails
-// the call, naming the plugin and the operation). search() keeps the contract's preconditions: with
+// A qpow plugin implementation (struct bx_qpow_ops) seen through the engine's types. Every call runs on a
+// call site (suite/call_site.hpp) on guarded buffers (a crash, a hang, an error return or a stray write
+// fails the call, naming the plugin and the operation). search() keeps the contract's preconditions: with
 // BX_QPOW_SEARCH_WITHIN_2_64 a range is split at every multiple of 2^64 (and always at the 2^512 wrap), and
 // the hit buffer grows until the plugin's count fits.
 #pragma once
@@ -36,8 +36,9 @@ struct PluginQpow {
       search;
 };
 
-// Validates the table (one InputError line naming the plugin and what is wrong) and binds its operations.
-PluginQpow adapt(const PluginImpl& p);
+// Validates the table (one InputError line naming the plugin and what is wrong) and binds its operations
+// to run on `device` (-1: a host implementation; a GPU index for a device one, CUDA builds only).
+PluginQpow adapt(const PluginImpl& p, int device = -1);
 
 Bytes64 be64(const Int& v);           // [0, 2^512) -> 64 bytes big-endian
 Int from_be64(const uint8_t* p);
