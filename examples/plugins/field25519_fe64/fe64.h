@@ -10,17 +10,22 @@
 #ifndef FE64_H
 #define FE64_H
 #include <stdint.h>
-#include <string.h>
 
 #ifndef FE64_BUG
 #define FE64_BUG 0
+#endif
+/* The same code on the host and in CUDA kernels (fe64_plugin_cuda.cu). */
+#ifdef __CUDACC__
+#define FE64_HD __host__ __device__
+#else
+#define FE64_HD
 #endif
 
 typedef struct { uint64_t v[4]; } fe64;
 typedef unsigned __int128 fe64_u128;
 
 /* r + top 2^256 (top < 2^63) -> r tight. */
-static inline void fe64_reduce(fe64* r, uint64_t top) {
+static inline FE64_HD void fe64_reduce(fe64* r, uint64_t top) {
   fe64_u128 c = (fe64_u128)top * 38;
   for (int i = 0; i < 4; ++i) c += r->v[i], r->v[i] = (uint64_t)c, c >>= 64;
   c *= 38; /* a wrap past 2^256 leaves r small: this second pass cannot carry out */
@@ -33,13 +38,13 @@ static inline void fe64_reduce(fe64* r, uint64_t top) {
 }
 
 /* tight + tight -> loose: a plain 256-bit sum (below 2^256 by the input bound, so no carry out). */
-static inline void fe64_add(fe64* r, const fe64* a, const fe64* b) {
+static inline FE64_HD void fe64_add(fe64* r, const fe64* a, const fe64* b) {
   fe64_u128 c = 0;
   for (int i = 0; i < 4; ++i) c += (fe64_u128)a->v[i] + b->v[i], r->v[i] = (uint64_t)c, c >>= 64;
 }
 
 /* loose - loose -> tight: a 256-bit difference; each borrow of 2^256 is taken back as 38. */
-static inline void fe64_sub(fe64* r, const fe64* a, const fe64* b) {
+static inline FE64_HD void fe64_sub(fe64* r, const fe64* a, const fe64* b) {
   uint64_t borrow = 0;
   for (int i = 0; i < 4; ++i) {
     const fe64_u128 d = (fe64_u128)a->v[i] - b->v[i] - borrow;
@@ -57,7 +62,7 @@ static inline void fe64_sub(fe64* r, const fe64* a, const fe64* b) {
 }
 
 /* loose x loose -> tight: 4 x 4 schoolbook, high half folded by 38. */
-static inline void fe64_mul(fe64* r, const fe64* a, const fe64* b) {
+static inline FE64_HD void fe64_mul(fe64* r, const fe64* a, const fe64* b) {
   uint64_t t[8] = {0};
   for (int i = 0; i < 4; ++i) {
     fe64_u128 c = 0;
@@ -69,14 +74,14 @@ static inline void fe64_mul(fe64* r, const fe64* a, const fe64* b) {
   fe64_reduce(r, (uint64_t)c);
 }
 
-static inline void fe64_mul_small(fe64* r, const fe64* a, uint64_t k) {
+static inline FE64_HD void fe64_mul_small(fe64* r, const fe64* a, uint64_t k) {
   fe64_u128 c = 0;
   for (int i = 0; i < 4; ++i) c += (fe64_u128)a->v[i] * k, r->v[i] = (uint64_t)c, c >>= 64;
   fe64_reduce(r, (uint64_t)c);
 }
 
 /* a^e for a 255-bit exponent given as four words; loose in, tight out. */
-static inline void fe64_pow(fe64* r, const fe64* a, const uint64_t e[4]) {
+static inline FE64_HD void fe64_pow(fe64* r, const fe64* a, const uint64_t e[4]) {
   fe64 x = *a, acc = {{1, 0, 0, 0}};
   for (int bit = 0; bit < 256; ++bit) {
     if (e[bit / 64] >> (bit % 64) & 1) fe64_mul(&acc, &acc, &x);
@@ -86,10 +91,10 @@ static inline void fe64_pow(fe64* r, const fe64* a, const uint64_t e[4]) {
 }
 
 /* loose -> 32 canonical bytes. */
-static inline void fe64_encode(uint8_t out[32], const fe64* a) {
+static inline FE64_HD void fe64_encode(uint8_t out[32], const fe64* a) {
   fe64 r = *a;
   if (FE64_BUG != 1) fe64_reduce(&r, 0);
-  static const uint64_t p[4] = {0xffffffffffffffedULL, ~0ULL, ~0ULL, 0x7fffffffffffffffULL};
+  const uint64_t p[4] = {0xffffffffffffffedULL, ~0ULL, ~0ULL, 0x7fffffffffffffffULL};
   fe64 s;
   uint64_t borrow = 0;
   for (int i = 0; i < 4; ++i) {
@@ -102,7 +107,7 @@ static inline void fe64_encode(uint8_t out[32], const fe64* a) {
 }
 
 /* 32 bytes, bit 255 ignored -> tight. */
-static inline void fe64_decode(fe64* r, const uint8_t in[32]) {
+static inline FE64_HD void fe64_decode(fe64* r, const uint8_t in[32]) {
   for (int i = 0; i < 4; ++i) {
     r->v[i] = 0;
     for (int k = 0; k < 8; ++k) r->v[i] |= (uint64_t)in[8 * i + k] << (8 * k);
@@ -110,10 +115,11 @@ static inline void fe64_decode(fe64* r, const uint8_t in[32]) {
   r->v[3] &= 0x7fffffffffffffffULL;
 }
 
-static inline int fe64_equal(const fe64* a, const fe64* b) {
-  uint8_t x[32], y[32];
+static inline FE64_HD int fe64_equal(const fe64* a, const fe64* b) {
+  uint8_t x[32], y[32], d = 0;
   fe64_encode(x, a), fe64_encode(y, b);
-  return memcmp(x, y, 32) == 0;
+  for (int i = 0; i < 32; ++i) d |= x[i] ^ y[i];
+  return d == 0;
 }
 
 #endif

@@ -1,9 +1,10 @@
 /* The adapter that puts fe64.h under bitexact: a limb form (what the representation is and what each op
- * accepts and returns), batch loops over the operations, and the table bitexact loads. This file is the
- * whole cost of "every check bitexact's own layouts get" for a new representation. */
+ * accepts and returns), batch loops over the operations (fe64_ops.h maps the contract's op numbers to
+ * fe64.h), and the table bitexact loads. These two files are the whole cost of "every check bitexact's
+ * own layouts get" for a new representation. */
 #include <bitexact/plugin.h>
 
-#include "fe64.h"
+#include "fe64_ops.h"
 
 #ifndef FE64_PLUGIN_NAME
 #define FE64_PLUGIN_NAME "fe64-saturated"
@@ -23,49 +24,16 @@ static const bx_limb_form form = {
     .tight = {W64, W64, W64, 0x7fffffffffffffffULL},
     .loose = {W64, W64, W64, W64},
     .lazy2 = {0},
-    /* add: tight in, loose out; every other op: loose in, tight out (negative control 1 widens add's input
+    /* add: tight in, loose out; every other op: loose in, tight out (FE64_BUG 3 widens add's input
      * to loose, a precondition its plain 256-bit sum does not meet). */
     .op_in = {FE64_BUG == 3 ? L : T, L, L, L, L, L, L, L, L},
     .op_out = {L, T, T, T, T, T, T, T, T},
 };
 
-static const uint64_t p_minus_2[4] = {0xffffffffffffffebULL, W64, W64, 0x7fffffffffffffffULL};
-static const uint64_t p_minus_5_over_8[4] = {0xfffffffffffffffdULL, W64, W64, 0x0fffffffffffffffULL};
-static const fe64 sqrt_m1 = {{0xc4ee1b274a0ea0b0ULL, 0x2f431806ad2fe478ULL, 0x2b4d00993dfbd7a7ULL, 0x2b8324804fc1df0bULL}};
-
-/* RFC 8032's x = u v^3 (u v^7)^((p-5)/8), fixed by sqrt(-1) when v x^2 = -u. */
-static uint8_t sqrt_ratio(fe64* x, const fe64* u, const fe64* v) {
-  fe64 v2, v3, v7, t, vx2, neg_u, zero = {{0}};
-  fe64_mul(&v2, v, v), fe64_mul(&v3, &v2, v), fe64_mul(&v7, &v3, &v3), fe64_mul(&v7, &v7, v);
-  fe64_mul(&t, u, &v7), fe64_pow(&t, &t, p_minus_5_over_8);
-  fe64_mul(x, u, &v3), fe64_mul(x, x, &t);
-  fe64_mul(&vx2, x, x), fe64_mul(&vx2, &vx2, v);
-  fe64_sub(&neg_u, &zero, u);
-  if (fe64_equal(&vx2, u)) return 1;
-  if (fe64_equal(&vx2, &neg_u)) return fe64_mul(x, x, &sqrt_m1), 1;
-  return 0;
-}
-
-static uint8_t apply(uint32_t op, fe64* r, const fe64* a, const fe64* b) {
-  const fe64 zero = {{0}};
-  switch (op) {
-    case BX_F25519_ADD: fe64_add(r, a, b); return 1;
-    case BX_F25519_SUB: fe64_sub(r, a, b); return 1;
-    case BX_F25519_NEG: fe64_sub(r, &zero, a); return 1;
-    case BX_F25519_MUL: fe64_mul(r, a, b); return 1;
-    case BX_F25519_SQR: fe64_mul(r, a, a); return 1;
-    case BX_F25519_MUL_SMALL: fe64_mul_small(r, a, BX_F25519_MUL_SMALL_K); return 1;
-    case BX_F25519_INVERT: fe64_pow(r, a, p_minus_2); return 1;
-    case BX_F25519_POW22523: fe64_pow(r, a, p_minus_5_over_8); return 1;
-    case BX_F25519_SQRT_RATIO: return sqrt_ratio(r, a, b);
-    default: *r = *a; return 1; /* BX_F25519_CANONICAL: encoded by the caller */
-  }
-}
-
 static int limb_op(void* ctx, uint32_t op, const void* a, const void* b, size_t n, void* out, uint8_t* flags, void* stream) {
   (void)ctx, (void)stream;
   const fe64 *x = (const fe64*)a, *y = (const fe64*)b;
-  for (size_t i = 0; i < n; ++i) flags[i] = apply(op, (fe64*)out + i, x + i, y + i);
+  for (size_t i = 0; i < n; ++i) flags[i] = fe64_apply(op, (fe64*)out + i, x + i, y + i);
   return 0;
 }
 
@@ -87,7 +55,7 @@ static int bytes_op(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, 
   for (size_t i = 0; i < n; ++i) {
     fe64 x, y, r;
     fe64_decode(&x, a + 32 * i), fe64_decode(&y, b + 32 * i);
-    flags[i] = apply(op, &r, &x, &y);
+    flags[i] = fe64_apply(op, &r, &x, &y);
     fe64_encode(out + 32 * i, &r);
   }
   return 0;
