@@ -191,6 +191,7 @@ void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
       fi.eval = pf.eval;
       fi.bytes_provided = pf.bytes_provided;
       fi.canonical_inputs_only = pf.canonical_inputs_only;
+      fi.device_bytes = pf.device_bytes;
       if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
       out.push_back(std::move(fi));
     }

@@ -27,6 +27,8 @@ struct FieldImpl {
   std::function<void(f25519::Op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags)> eval;
   uint32_t bytes_provided = (1u << int(f25519::Op::count_)) - 1;
   bool canonical_inputs_only = false;
+  // A device plugin's bytes op on device buffers and a stream (verify's bulk cross-check); empty otherwise.
+  std::function<void(f25519::Op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream)> device_bytes;
   // Empty where not provided (then every check needing it says so).
   std::function<void(const Bytes32* k, const Bytes32* u, size_t n, Bytes32* out)> x25519;
   // The limb level on this place (suite/field25519/limb_check.hpp); empty: no limb form declared.

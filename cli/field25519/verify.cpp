@@ -3,6 +3,7 @@
 #include "cli/progress.hpp"
 #include "cli/run_result.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -206,6 +207,46 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
                   devices.gpus[g], kern::device_name(devices.gpus[g]).c_str(), (unsigned long long)r.draws, ops,
                   r.seconds, ops / r.seconds, ops * impls.size() / r.seconds, (unsigned long long)r.disagreements,
                   r.samples.size());
+    }
+    // Device plugins: the same draws through each one's canonical-bytes ops on the card, compared there
+    // with the layouts' program (kern::fe_bulk_outside).
+    for (auto& fi : field_impls(DeviceSelection{false, devices.gpus})) {
+      if (fi.origin == "built-in") continue;
+      const size_t g = size_t(std::find(devices.gpus.begin(), devices.gpus.end(), fi.device) - devices.gpus.begin());
+      std::string lacking;
+      for (Op op : {Op::add, Op::sub, Op::mul, Op::sqr})
+        if (!fi.provides(op)) lacking += std::string(lacking.empty() ? "" : ", ") + f25519::op_name(op);
+      if (!fi.device_bytes || !lacking.empty()) {
+        std::printf("%s: not provided: %s (the bulk program needs add, sub, mul, sqr as bytes ops): not verified\n", fi.label().c_str(),
+                    lacking.empty() ? "bytes ops" : lacking.c_str());
+        ok = false;
+        continue;
+      }
+      const uint64_t lo = opt.first + draws * g / ng, hi = opt.first + draws * (g + 1) / ng;
+      kern::BulkResult r;
+      try {
+        r = kern::fe_bulk_outside(fi.device, fi.device_bytes, kern::device_stream(fi.device), opt.seed, lo, hi - lo);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "FAIL %s: %s\n", fi.label().c_str(), e.what());
+        disagree(fi.label(), lo, e.what());
+        ok = false;
+        continue;
+      }
+      for (auto& d : r.first_disagreements) {
+        std::string which;
+        for (int i = 0; i < 4; ++i)
+          if (d.mismatch_mask >> i & 1) which += std::string(which.empty() ? "" : ", ") + kOutNames[i];
+        report_draw(opt.seed, d.index, fi.label() + " differs from fe51/portable in " + which);
+        disagree(fi.label(), d.index, "differs from fe51/portable in " + which);
+      }
+      if (r.disagreements) ok = false;
+      const double ops = double(r.draws) * f25519::kBulkOpsPerDraw;
+      std::printf("%s (%s)\n  draws %llu, ops %.3g, its kernels %.3f s, %.3g ops/s, disagreements %llu\n", fi.label().c_str(),
+                  fi.origin.c_str(), (unsigned long long)r.draws, ops, r.seconds, r.seconds > 0 ? ops / r.seconds : 0.0,
+                  (unsigned long long)r.disagreements);
+      res.implementations.push_back(result_label(fi.label()));
+      res.add_counts(result_label(fi.label()), {{"draws", r.draws}, {"disagreeing_draws", r.disagreements}});
+      res.add_seconds(result_label(fi.label()), r.seconds);
     }
 #endif
   } else {

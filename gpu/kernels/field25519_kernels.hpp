@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 #include "gpu/field25519/layouts.hpp"
@@ -57,6 +58,12 @@ struct BulkResult {
   double seconds = 0;
 };
 BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int sample_shift);
+// The bulk program through an outside implementation's canonical-bytes ops, on device buffers and `stream`:
+// operands drawn on the device, `op` called seven times per chunk (timed: BulkResult::seconds), the four
+// outputs compared on the device with fe51/portable's program; mismatch_mask bit i: output i differs.
+using OutsideBytesOp = std::function<void(f25519::Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags,
+                                          void* stream)>;
+BulkResult fe_bulk_outside(int dev, const OutsideBytesOp& op, void* stream, uint64_t seed, uint64_t first, uint64_t count);
 // The implementations the bulk kernel runs, in mismatch_mask bit order: every layout x backend whatever
 // BX_FIELD25519_KERNELS says (implementation 0 is the row the others are compared with).
 std::vector<std::string> fe_bulk_impls();

@@ -127,6 +127,11 @@ PluginField adapt(const PluginImpl& p, int device) {
   if (t->bytes_ops) {
     pf.bytes_provided = t->bytes_ops;
     auto fn = t->bytes_op;
+    if (device >= 0)
+      pf.device_bytes = [=](Op op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream) {
+        const int rc = fn(ctx, uint32_t(op), a, b, n, out, flags, stream);
+        if (rc) throw std::runtime_error(tag + " " + f25519::op_name(op) + ": returned error " + std::to_string(rc));
+      };
     pf.eval = [=](Op op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags) {
       on_site(device, [&](auto& site) {
         const uint8_t* ia = site.in(a->data(), 32 * n, "a");

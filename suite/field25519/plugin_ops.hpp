@@ -21,6 +21,9 @@ struct PluginField {
   bool canonical_inputs_only = false;  // bytes_input = BX_F25519_IN_CANONICAL
   std::function<void(Op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags)> eval;
   std::optional<LimbOps> limbs;
+  // A device implementation's bytes op called directly on device buffers and a stream, no guards (the
+  // bulk cross-check's hot path); empty for host implementations. Throws on a non-zero return.
+  std::function<void(Op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream)> device_bytes;
 };
 
 // Validates the implementation's field25519 table (one InputError line naming the plugin and what is
