@@ -55,7 +55,9 @@ void DeviceSite::get(void* host, const uint8_t* buf, size_t n) {
 void DeviceSite::run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
   const int dev = impl_->dev;
   void* stream = kern::device_stream(dev);
-  kern::device_select(dev);
+  // The fills and copies that set up the buffers ran on the legacy stream, which bitexact's non-blocking
+  // stream does not wait for: finish them before the plugin sees its buffers.
+  kern::device_sync_all(dev);
   // The call on a worker thread: a hang past the timeout cannot be killed, so bitexact ends, saying so.
   auto done = std::async(std::launch::async, [&] {
     kern::device_select(dev);

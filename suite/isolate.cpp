@@ -65,55 +65,71 @@ std::string Arena::breach() const {
 int call(const std::function<int()>& fn, double timeout_s) {
   const char* inproc = std::getenv("BX_PLUGIN_IN_PROCESS");
   if (inproc && std::strcmp(inproc, "1") == 0) return fn();
-  int* rc_shared = reinterpret_cast<int*>(map_shared(sizeof(int)));
-  constexpr int kNotReturned = -0x5eed;
-  *rc_shared = kNotReturned;
+  // The child's outcome, in memory both see: how it ended (kNotReturned until the call returns) and the
+  // call's value. Its exit status alone cannot tell a return from a plugin that exits.
+  enum : int { kNotReturned = 0, kReturned = 1, kThrew = 2 };
+  struct Outcome {
+    int state, rc;
+  };
+  auto* out = reinterpret_cast<Outcome*>(map_shared(sizeof(Outcome)));
+  out->state = kNotReturned, out->rc = 0;
   int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("cannot create a pipe");
+  if (pipe(fds) != 0) {
+    munmap(out, sizeof(Outcome));
+    throw std::runtime_error("cannot create a pipe");
+  }
   std::fflush(stdout);
   std::fflush(stderr);
   const pid_t pid = fork();
   if (pid < 0) {
     close(fds[0]), close(fds[1]);
-    munmap(rc_shared, sizeof(int));
+    munmap(out, sizeof(Outcome));
     throw std::runtime_error("cannot fork");
   }
-  if (pid == 0) {  // child: the call, its status in shared memory, then an exit that runs no destructors
+  if (pid == 0) {  // child: the call, its outcome in shared memory, then an exit that runs no destructors
     close(fds[0]);
-    int rc = 1;
     try {
-      rc = fn();
+      out->rc = fn();
+      out->state = kReturned;
     } catch (...) {
-      _exit(111);
+      out->state = kThrew;
     }
-    *rc_shared = rc;
     std::fflush(stdout);
     std::fflush(stderr);
     _exit(0);
   }
   close(fds[1]);  // the parent sees EOF on fds[0] when the child exits (or closes its end)
   const auto t0 = std::chrono::steady_clock::now();
-  bool hung = false;
-  for (;;) {
-    const double left = timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (left <= 0) {
+  const auto left = [&] { return timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  bool hung = false, eof = false;
+  int status = 0;
+  for (;;) {  // until the child is reaped or the deadline passes (EOF alone proves nothing: a plugin may
+              // close its descriptors, a grandchild may hold them)
+    const pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) break;
+    if (left() <= 0) {
       hung = true;
       break;
     }
-    pollfd pfd{fds[0], POLLIN, 0};
-    const int r = poll(&pfd, 1, int(std::min(left, 1.0) * 1000) + 1);
-    if (r > 0) {
-      char buf[256];
-      if (read(fds[0], buf, sizeof buf) <= 0) break;  // EOF: the child is gone
+    if (!eof) {
+      pollfd pfd{fds[0], POLLIN, 0};
+      if (poll(&pfd, 1, int(std::min(left(), 0.05) * 1000) + 1) > 0) {
+        char buf[256];
+        if (read(fds[0], buf, sizeof buf) <= 0) eof = true;
+      }
+    } else {
+      usleep(50);  // EOF came: the child is exiting; reap it without a busy wait
     }
   }
   close(fds[0]);
-  if (hung) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  if (hung) {
+    kill(pid, SIGKILL);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
-  const int rc = *rc_shared;
-  munmap(rc_shared, sizeof(int));
+  const Outcome o = *out;
+  munmap(out, sizeof(Outcome));
   if (hung) {
     char b[64];
     std::snprintf(b, sizeof b, "hung past %g s (killed)", timeout_s);
@@ -124,11 +140,11 @@ int call(const std::function<int()>& fn, double timeout_s) {
     const char* name = sigabbrev_np(sig);
     throw std::runtime_error(std::string("crashed (") + (name ? std::string("SIG") + name : "signal " + std::to_string(sig)) + ")");
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 111) throw std::runtime_error("threw a C++ exception across the C ABI");
-  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
-    throw std::runtime_error("exited with status " + std::to_string(WEXITSTATUS(status)));
-  if (rc == kNotReturned) throw std::runtime_error("exited the process (status 0) instead of returning");
-  return rc;
+  if (o.state == kThrew) throw std::runtime_error("threw a C++ exception across the C ABI");
+  if (o.state != kReturned)
+    throw std::runtime_error("exited the process (status " + std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
+                             ") instead of returning");
+  return o.rc;
 }
 
 void checked_call(const std::string& who, const std::string& what, const Arena& arena, const std::function<int()>& fn) {

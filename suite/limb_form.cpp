@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 
 namespace bx::suite {
 
@@ -36,9 +37,24 @@ std::string LimbForm::invalid_because(const Int& p) const {
         return std::string(bound_name(b)) + " bound of limb " + std::to_string(j) + " is below the narrower bound";
     }
   }
-  Int reach = 0;
-  for (int j = 0; j < limbs; ++j) reach += Int(tight[j]) << weight[j];
-  if (reach < (is_signed ? Int((p - 1) / 2) : Int(p - 1))) return "the tight bound cannot hold every value below p";
+  // Every value below p must have a tight representation (the checks build their inputs that way): each
+  // lower limb must hold every digit of its width, and a sample of values (0, 1, each limb's digit at its
+  // maximum, values near p, p/2 and the weights) must be representable.
+  for (int j = 0; j + 1 < limbs; ++j) {
+    const int s = weight[j + 1] - weight[j];
+    if (s > 64) return "the gap between limb " + std::to_string(j) + " and " + std::to_string(j + 1) + " is wider than a limb";
+    const Int need = is_signed ? Int(1) << (s - 1) : (Int(1) << s) - 1;
+    if (Int(tight[j]) < need)
+      return "the tight bound of limb " + std::to_string(j) + " cannot hold every " + std::to_string(s) + "-bit digit";
+  }
+  std::vector<Int> sample = {0, 1, p - 1, p - 2, (p - 1) / 2, (p + 1) / 2};
+  for (int j = 0; j < limbs; ++j)
+    if (weight[j] < 4096) {
+      const Int w = Int(1) << weight[j];
+      if (w < p) sample.push_back(w), sample.push_back(w - 1), sample.push_back(p - w);
+    }
+  for (const Int& v : sample)
+    if (!represent(*this, v, p)) return "the tight bound cannot hold every value below p (no tight representation of 0x" + v.str(0, std::ios_base::hex) + ")";
   return "";
 }
 
@@ -119,7 +135,9 @@ Limbs represent_element(const LimbForm& f, const Int& e, const Int& p) {
   const ref::PrimeField F(p);
   const Int held_value = f.montgomery_bits ? F.mul(e, F.reduce(Int(1) << f.montgomery_bits)) : F.reduce(e);
   auto r = represent(f, held_value, p);
-  return r ? *r : Limbs{};  // invalid_because() guarantees every value below p is representable
+  // invalid_because() refuses forms that cannot hold a value below p; built-in forms are checked by tests.
+  if (!r) throw std::logic_error("limb form cannot represent 0x" + held_value.str(0, std::ios_base::hex) + " (" + f.describe() + ")");
+  return *r;
 }
 
 std::vector<Limbs> corners(const LimbForm& f, Bound b) {

@@ -66,8 +66,13 @@ void load_plugin(const std::string& path) {
   if (t->impl_count == 0 || t->impl_count > 64 || !t->impls)
     throw InputError("plugin " + path + ": impl_count " + std::to_string(t->impl_count) + " is not in 1..64 (or impls is NULL)");
   std::vector<PluginImpl> found;
+  // The array's stride is the plugin's own struct_size (a newer plugin's bx_impl may be longer).
+  const uint32_t stride = t->impls[0].struct_size;
+  if (stride < sizeof(bx_impl) || stride > 4096 || stride % alignof(bx_impl))
+    throw InputError("plugin " + path + ": bx_impl struct_size " + std::to_string(stride) + " is not a size this bitexact reads (at least " +
+                     std::to_string(sizeof(bx_impl)) + ")");
   for (uint32_t i = 0; i < t->impl_count; ++i) {
-    const bx_impl& im = t->impls[i];
+    const bx_impl& im = *reinterpret_cast<const bx_impl*>(reinterpret_cast<const char*>(t->impls) + size_t(i) * stride);
     const std::string at = "implementation " + std::to_string(i);
     if (im.struct_size < sizeof(bx_impl))
       throw InputError("plugin " + path + ": " + at + " has struct_size " + std::to_string(im.struct_size) + ", want at least " +

@@ -53,9 +53,12 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
       const std::string label = im.label();
       auto run = [q, label](const SearchRequest& rq, uint64_t capacity, bool unsplit, unsigned* reruns) {
         const auto a = q.search(header_of(rq), from_u512(rq.lo), rq.count, target_of_words(rq.target), capacity, unsplit);
-        for (const auto& b : a.contract_breaches) std::fprintf(stderr, "%s: %s\n", label.c_str(), b.c_str());
+        for (const auto& b : a.contract_breaches) std::fprintf(stderr, "FAIL %s: %s\n", label.c_str(), b.c_str());
         if (reruns) *reruns = a.reruns;
-        return a.offsets;
+        auto offsets = a.offsets;
+        // A breach of the search contract is a failure wherever the list is judged: an offset no range holds.
+        if (!a.contract_breaches.empty()) offsets.push_back(~uint64_t(0));
+        return offsets;
       };
       im.search = [run](const SearchRequest& rq, double* seconds) {
         const auto t0 = std::chrono::steady_clock::now();

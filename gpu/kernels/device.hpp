@@ -26,5 +26,6 @@ void device_fill(int dev, void* p, int value, size_t bytes);
 void* device_stream(int dev);              // bitexact's stream for outside calls on dev (created once)
 void device_sync(int dev, void* stream);   // waits; throws CudaError with the first error the stream saw
 void device_select(int dev);
+void device_sync_all(int dev);             // every stream of dev (fills and copies before an outside call)
 
 }  // namespace bx::kern

@@ -9,6 +9,10 @@
 namespace bx::kern {
 
 void device_select(int dev) { select(dev); }
+void device_sync_all(int dev) {
+  select(dev);
+  BX_CUDA(cudaDeviceSynchronize());
+}
 
 void* device_alloc(int dev, size_t bytes) {
   select(dev);

@@ -12,8 +12,9 @@
  * Versioning: BX_PLUGIN_ABI_VERSION is the major version of this header. It changes, and with it the
  * entry point's name, whenever a struct below changes incompatibly; bitexact refuses a table whose
  * abi_version differs from its own, in one line naming both. Within one major version a struct only grows
- * at its end, and every table starts with struct_size (the sizeof the plugin was compiled with), so an
- * older plugin keeps loading. A family not listed in bx_family is refused with its number.
+ * at its end, and every struct but bx_plugin starts with struct_size (the sizeof the plugin was compiled
+ * with; the impls array is walked with that stride): bitexact reads the fields it knows and refuses a
+ * struct_size smaller than its own, naming both. A family not listed in bx_family is refused with its number.
  *
  * Memory: bitexact owns every buffer. Host operations receive host pointers; device operations receive
  * device pointers (cudaMalloc'd on the selected card, which is current when the call is made) and a
@@ -195,7 +196,7 @@ typedef struct bx_qpow_ops {
   /* The mining hash of (header, nonces[i]): nonces n x 64 bytes, out n x 64 bytes. NULL: not provided. */
   int (*hash)(void* ctx, const uint8_t header[32], const uint8_t* nonces, size_t n, uint8_t* out, void* stream);
   /* Every valid nonce of [lo, lo + count), lo and target 64 bytes big-endian, 1 <= count < 2^64, the range
-   * taken mod 2^512 (it may wrap past 2^512 - 1 to 0; 0 is never valid). Writes the offsets from lo,
+   * taken mod 2^512 (bitexact never sends a request that wraps past 2^512 - 1; 0 is never valid). Writes the offsets from lo,
    * ascending, each once, into offsets[0 .. min(found, capacity)) and sets *found to the number of valid
    * nonces; when found > capacity bitexact calls again with capacity >= found. NULL: not provided. */
   int (*search)(void* ctx, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64],

@@ -3,7 +3,8 @@
  * crash or hang of bitexact itself, and the run goes on with the other implementations.
  *   1 ABI version 99        2 weights that do not increase   3 mul crashes (SIGSEGV)
  *   4 mul never returns     5 mul writes past its output     6 mul returns an error code
- *   7 mul writes into an input                               8 no operation provided */
+ *   7 mul writes into an input                               8 no operation provided
+ *   9 a limb form whose tight bound cannot hold every digit of limb 0 */
 #include <bitexact/plugin.h>
 #include <signal.h>
 #include <string.h>
@@ -27,12 +28,18 @@ static const bx_limb_form form = {
     .struct_size = sizeof(bx_limb_form), .limb_count = 2, .limb_bits = 64, .weight = {0, 0},
     .tight = {1, 1}, .loose = {1, 1},
 };
+/* 5 x 51 with limb 0 bounded by 2^50: the weighted sum reaches p, yet 2^51 - 1 has no tight form. */
+static const bx_limb_form narrow = {
+    .struct_size = sizeof(bx_limb_form), .limb_count = 5, .limb_bits = 64, .weight = {0, 51, 102, 153, 204},
+    .tight = {1ull << 50, (1ull << 51) - 1, (1ull << 51) - 1, (1ull << 51) - 1, 1ull << 60},
+    .loose = {1ull << 52, 1ull << 52, 1ull << 52, 1ull << 52, 1ull << 61},
+};
 
 static const bx_field25519_ops ops = {
     .struct_size = sizeof(bx_field25519_ops),
     .bytes_ops = HOSTILE == 8 ? 0 : 1u << BX_F25519_MUL,
     .bytes_op = bytes_op,
-    .limb_form = HOSTILE == 2 ? &form : NULL,
+    .limb_form = HOSTILE == 2 ? &form : HOSTILE == 9 ? &narrow : NULL,
 };
 
 static const bx_impl impls[] = {{sizeof(bx_impl), "hostile", BX_FAMILY_FIELD25519, BX_PLACE_HOST, BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL, &ops}};

@@ -174,6 +174,9 @@ class Checker {
       }
       const auto out = run(op, batch, res_.programs);
       for (size_t i = 0; i < out.size(); ++i) {
+        // An output past its declared bound has failed already; the register keeps its value, so one bug
+        // does not feed every later step inputs outside their precondition.
+        if (!within(ops_.form, out[i], ops_.out[int(op)])) continue;
         reg[dest[i].first][dest[i].second] = out[i];
         cls[dest[i].first][dest[i].second] = ops_.out[int(op)];
       }

@@ -88,7 +88,11 @@ int search(void*, const uint8_t* header, const uint8_t* lo, uint64_t count, cons
       cudaStreamSynchronize(stream) != cudaSuccess)
     return 1;
   const uint64_t kept = n < capacity ? n : capacity;
-  if (kept) thrust::sort(thrust::cuda::par.on(stream), offsets, offsets + kept);
+  try {  // nothing may throw across the C ABI
+    if (kept) thrust::sort(thrust::cuda::par.on(stream), offsets, offsets + kept);
+  } catch (...) {
+    return 1;
+  }
   if (skip && kept) {  // offsets from lo, not from lo + 1
     std::vector<uint64_t> o(kept);
     cudaMemcpyAsync(o.data(), offsets, 8 * kept, cudaMemcpyDeviceToHost, stream);
