@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "gpu/qpow/search.hpp"
+#include "qpow_miner_common.h"
 
 namespace {
 using namespace bx::qpow;
@@ -48,13 +48,6 @@ __global__ void k_hash(const MinerJob* jobs, size_t n, uint8_t* out) {
     for (int k = 0; k < 8; ++k) out[64 * t + 8 * j + k] = uint8_t(h[j] >> (56 - 8 * k));
 }
 
-U512 from_be(const uint8_t b[64]) {
-  U512 x;
-  for (int i = 0; i < 16; ++i)
-    x.limb[i] = uint32_t(b[63 - 4 * i]) | uint32_t(b[62 - 4 * i]) << 8 | uint32_t(b[61 - 4 * i]) << 16 | uint32_t(b[60 - 4 * i]) << 24;
-  return x;
-}
-
 int search(void*, const uint8_t* header, const uint8_t* lo, uint64_t count, const uint8_t* target, uint64_t* offsets, uint64_t capacity,
            uint64_t* found, void* stream_ptr) {
   const cudaStream_t stream = cudaStream_t(stream_ptr);
@@ -65,11 +58,8 @@ int search(void*, const uint8_t* header, const uint8_t* lo, uint64_t count, cons
       cudaMemcpyAsync(t, target, 64, cudaMemcpyDeviceToHost, stream) != cudaSuccess || cudaStreamSynchronize(stream) != cudaSuccess)
     return 1;
   uint64_t tw[8];
-  for (int j = 0; j < 8; ++j) {
-    tw[j] = 0;
-    for (int k = 0; k < 8; ++k) tw[j] = tw[j] << 8 | t[8 * j + k];
-  }
-  U512 base = from_be(l);
+  qpow_miner::words_from_be(t, tw);
+  U512 base = qpow_miner::nonce_from_be(l);
   bool zero = true;
   for (uint32_t x : base.limb) zero = zero && x == 0;
   const uint64_t skip = zero ? 1 : 0;  // nonce 0 is never valid: start at 1 (a range holds it only at its start)
@@ -112,7 +102,7 @@ int hash(void*, const uint8_t* header, const uint8_t* nonces, size_t n, uint8_t*
     return 1;
   const uint64_t no_target[8] = {};
   std::vector<MinerJob> jobs(n);
-  for (size_t i = 0; i < n; ++i) jobs[i] = JobMaker<HashCode>::make(h, no_target, from_be(&ns[64 * i]), 0);
+  for (size_t i = 0; i < n; ++i) jobs[i] = JobMaker<HashCode>::make(h, no_target, qpow_miner::nonce_from_be(&ns[64 * i]), 0);
   MinerJob* dj = nullptr;
   if (cudaMalloc(&dj, sizeof(MinerJob) * (n ? n : 1)) != cudaSuccess) return 1;
   int rc = cudaMemcpyToSymbolAsync(c_p2, &kQuantusP2, sizeof kQuantusP2, 0, cudaMemcpyHostToDevice, stream) != cudaSuccess ||
@@ -132,11 +122,8 @@ bx_qpow_ops make_ops() {
   return t;
 }
 const bx_qpow_ops ops = make_ops();
-const char* const preconditions[] = {"a search request never crosses a multiple of 2^64 (the prestate holds nonce bits 64..511)",
-                                     nullptr};
-const bx_impl impls[] = {{sizeof(bx_impl), "gl2x32-ptx-miner-cuda", BX_FAMILY_QPOW, BX_PLACE_DEVICE, BX_CONTRACT_BIT_EXACT, nullptr,
-                          preconditions, nullptr, &ops}};
-const bx_plugin plugin = {BX_PLUGIN_ABI_VERSION, "qpow-miner-cuda-example", 1, impls};
 }  // namespace
 
-extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }
+extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) {
+  return qpow_miner::one_implementation("qpow-miner-cuda-example", "gl2x32-ptx-miner-cuda", BX_PLACE_DEVICE, ops);
+}

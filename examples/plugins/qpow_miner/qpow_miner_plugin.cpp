@@ -8,7 +8,7 @@
 //      to 0 and loses every hit
 #include <bitexact/plugin.h>
 
-#include "gpu/qpow/search.hpp"
+#include "qpow_miner_common.h"
 
 #ifndef QPOW_BUG
 #define QPOW_BUG 0
@@ -21,18 +21,6 @@ namespace {
 using namespace bx::qpow;
 using Code = Miner<bx::gl::gl64, kLadder>;  // midstate, prestate, early reject, folded rounds
 
-U512 from_be(const uint8_t b[64]) {
-  U512 n;
-  for (int i = 0; i < 16; ++i)
-    n.limb[i] = uint32_t(b[63 - 4 * i]) | uint32_t(b[62 - 4 * i]) << 8 | uint32_t(b[61 - 4 * i]) << 16 | uint32_t(b[60 - 4 * i]) << 24;
-  return n;
-}
-void words_from_be(const uint8_t b[64], uint64_t w[8]) {
-  for (int j = 0; j < 8; ++j) {
-    w[j] = 0;
-    for (int k = 0; k < 8; ++k) w[j] = w[j] << 8 | b[8 * j + k];
-  }
-}
 bool is_zero(const U512& n) {
   for (uint32_t l : n.limb)
     if (l) return false;
@@ -42,8 +30,8 @@ bool is_zero(const U512& n) {
 int search(void*, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64], uint64_t* offsets,
            uint64_t capacity, uint64_t* found, void*) {
   uint64_t t[8];
-  words_from_be(target, t);
-  const U512 base = from_be(lo);
+  qpow_miner::words_from_be(target, t);
+  const U512 base = qpow_miner::nonce_from_be(lo);
   const MinerJob job = make_job<Code>(header, t, base, kLadder);  // midstate + prestate, once per request
   uint64_t n = 0;
   auto report = [&](uint64_t off) {
@@ -69,7 +57,7 @@ int search(void*, const uint8_t header[32], const uint8_t lo[64], uint64_t count
 int hash(void*, const uint8_t header[32], const uint8_t* nonces, size_t n, uint8_t* out, void*) {
   const uint64_t no_target[8] = {};
   for (size_t i = 0; i < n; ++i) {
-    const U512 nonce = from_be(nonces + 64 * i);
+    const U512 nonce = qpow_miner::nonce_from_be(nonces + 64 * i);
     const MinerJob job = make_job<Miner<bx::gl::gl64, 0>>(header, no_target, nonce, 0);
     uint64_t h[8];
     Miner<bx::gl::gl64, 0>::hash(job, nonce, h, kQuantusP2);
@@ -109,11 +97,8 @@ bx_qpow_ops make_ops() {
   return t;
 }
 const bx_qpow_ops ops = make_ops();
-const char* const preconditions[] = {"a search request never crosses a multiple of 2^64 (the prestate holds nonce bits 64..511)",
-                                     nullptr};
-const bx_impl impls[] = {{sizeof(bx_impl), QPOW_PLUGIN_NAME, BX_FAMILY_QPOW, BX_PLACE_HOST, BX_CONTRACT_BIT_EXACT, nullptr,
-                          QPOW_BUG == 1 ? nullptr : preconditions, nullptr, &ops}};
-const bx_plugin plugin = {BX_PLUGIN_ABI_VERSION, "qpow-miner-example", 1, impls};
 }  // namespace
 
-extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }
+extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) {
+  return qpow_miner::one_implementation("qpow-miner-example", QPOW_PLUGIN_NAME, BX_PLACE_HOST, ops);
+}
