@@ -85,18 +85,9 @@ int permute(void*, const uint64_t* in, size_t n, uint64_t* out, void*) {
   return 0;
 }
 
-bx_qpow_ops make_ops() {
-  bx_qpow_ops t{};
-  t.struct_size = sizeof t;
-  t.search_preconditions = QPOW_BUG == 1 ? 0 : BX_QPOW_SEARCH_WITHIN_2_64;
-  t.gl_mul = gl_mul;
-  t.gl_add = gl_add;
-  t.permute = permute;
-  t.hash = hash;
-  t.search = search;
-  return t;
-}
-const bx_qpow_ops ops = make_ops();
+const bx_qpow_ops ops = {.struct_size = sizeof(bx_qpow_ops),
+                         .search_preconditions = QPOW_BUG == 1 ? 0u : BX_QPOW_SEARCH_WITHIN_2_64,
+                         .gl_mul = gl_mul, .gl_add = gl_add, .permute = permute, .hash = hash, .search = search};
 }  // namespace
 
 extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) {
