@@ -148,6 +148,14 @@ inline std::string first_difference(const std::string& a, const std::string& b) 
   return r;
 }
 
+// The one stale-file line of every family's vectors check ("" when the file is what generation writes):
+// "<rel>: stale: line N (tcId T) differs from what `bitexact vectors generate --family F` writes (run it and commit)".
+inline std::string stale_line(const std::string& rel, const std::string& text, const std::string& fresh, const std::string& family) {
+  if (text == fresh) return "";
+  return rel + ": stale: " + first_difference(text, fresh) + " differs from what `bitexact vectors generate --family " + family +
+         "` writes (run it and commit)";
+}
+
 // The file root/rel as text; on failure a problem line is appended and false returned.
 inline bool read_repo_file(const std::string& root, const std::string& rel, std::string& text, std::vector<std::string>& problems) {
   std::ifstream f(root + "/" + rel, std::ios::binary);

@@ -1686,9 +1686,7 @@ std::vector<std::string> check_vectors(const std::string& root) {
     if (problems.size() == before) std::printf("%s: %zu tests verified (%s)\n", f.path, n, f.against);
     try {
       const std::string fresh = f.generate();
-      if (text != fresh)
-        problems.push_back(std::string(f.path) + ": stale: " + first_difference(text, fresh) + " differs from what `" +
-                           kGenerator + "` writes (run it and commit)");
+      if (auto st = stale_line(f.path, text, fresh, "ecvrf"); !st.empty()) problems.push_back(st);
     } catch (const std::exception& e) {
       problems.push_back(std::string(f.path) + ": generation fails: " + e.what());
     }

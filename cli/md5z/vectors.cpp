@@ -318,8 +318,8 @@ std::vector<std::string> check_vectors(const std::string& root, bool verbose) {
     } catch (const InputError& e) {
       problems.push_back(bx::vectors::io::malformed(e.what()));
     }
-    if (fresh.count(rel) && text != fresh.at(rel))
-      problems.push_back(std::string(rel) + ": stale: differs from what `bitexact vectors generate` writes (run it and commit)");
+    if (fresh.count(rel))
+      if (auto st = bx::vectors::io::stale_line(rel, text, fresh.at(rel), "md5z"); !st.empty()) problems.push_back(st);
   }
   return problems;
 }

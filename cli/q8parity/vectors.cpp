@@ -179,7 +179,7 @@ void check_file(const std::string& root, const char* rel, Parse&& parse, Want&& 
     problems.push_back(bx::vectors::io::malformed(e.what()));
     return;
   }
-  if (text != generated) problems.push_back(std::string(rel) + ": differs from `bitexact vectors generate` (regenerate and review the diff)");
+  if (auto st = bx::vectors::io::stale_line(rel, text, generated, "q8parity"); !st.empty()) problems.push_back(st);
 }
 
 }  // namespace

@@ -1518,9 +1518,7 @@ std::vector<std::string> check_vectors(const std::string& root) {
     } catch (const std::exception& e) {
       problems.push_back(rel + ": " + e.what());
     }
-    if (text != fresh.at(rel))
-      problems.push_back(rel + ": stale: " + first_difference(text, fresh.at(rel)) +
-                         " differs from what `bitexact vectors generate --family qpow` writes (run it and commit)");
+    if (auto st = stale_line(rel, text, fresh.at(rel), "qpow"); !st.empty()) problems.push_back(st);
   }
   return problems;
 }
