@@ -39,13 +39,6 @@
 
 namespace bx::ecvrf_family {
 
-void OracleReply::answer(const std::string& name, json got) {
-  bool same = got.is_object() && !got.empty();
-  for (auto it = got.begin(); same && it != got.end(); ++it) same = ref.contains(it.key()) && ref[it.key()] == it.value();
-  agree = agree && same;
-  impl[name] = std::move(got);
-}
-void OracleReply::record(const std::string& name, json got) { impl[name] = std::move(got); }
 
 Bytes32 hex32_field(const json& req, const char* key) {
   const std::string what = std::string("field '") + key + "'";

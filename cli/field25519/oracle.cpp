@@ -3,6 +3,7 @@
 //   {"op":"x25519","scalar":HEX,"u":HEX}  (the reply also carries OpenSSL's and libsodium's answers)
 // Implementations are keyed "field25519/fe32-ptx@gpu0".
 #include "cli/field25519/family_parts.hpp"
+#include "cli/oracle_reply.hpp"
 #include <nlohmann/json.hpp>
 
 #include "suite/field25519/reference_op.hpp"
@@ -45,44 +46,30 @@ json field_reply(const json& req, const std::string& opname, const std::vector<F
   const Bytes32 b = binary || req.contains("b") ? field_operand(req, "b") : Bytes32{};
   namespace R = ref::f25519;
   const ref::Int x = R::raw_value(a), y = R::raw_value(b);
-  json ref, impl = json::object();
+  OracleReply r;
   auto shape = [&](const Bytes32& v, bool sq) -> json {
     if (*op == Op::sqrt_ratio) return {{"was_square", sq}, {"root", to_hex(v)}};
     return to_hex(v);
   };
   {
-    auto [r, sq] = reference_op(*op, x, y);
-    ref = shape(R::encode(r), sq);
+    auto [w, sq] = reference_op(*op, x, y);
+    r.ref = shape(R::encode(w), sq);
   }
-  // Every implementation's full answer; one that does not provide the op (or whose declared precondition
-  // excludes the input) says so and is not counted, and `agree` needs at least one answer.
-  bool agree = true;
-  size_t answered = 0;
+  // Every implementation's full answer; one that does not provide the op, or whose declared precondition
+  // excludes the input, says so and is not compared.
   const auto accepts = [&](const FieldImpl& fi) { return !fi.canonical_inputs_only || (R::decode_strict(a) && R::decode_strict(b)); };
   for (auto& fi : impls) {
-    if (!fi.provides(*op)) {
-      impl[impl_key(fi)] = "not provided";
-      continue;
-    }
-    if (!accepts(fi)) {
-      impl[impl_key(fi)] = "outside precondition";
-      continue;
-    }
-    Bytes32 out;
-    uint8_t flag = 0;
-    try {
-      fi.eval(*op, &a, &b, 1, &out, &flag);
-    } catch (const std::runtime_error& e) {  // a plugin call that failed (crash, hang, error code)
-      impl[impl_key(fi)] = {{"error", e.what()}};
-      agree = false;
-      continue;
-    }
-    json v = shape(out, flag != 0);
-    agree = agree && v == ref;
-    impl[impl_key(fi)] = v;
-    ++answered;
+    if (!fi.provides(*op)) r.not_provided(impl_key(fi));
+    else if (!accepts(fi)) r.record(impl_key(fi), "outside precondition");
+    else
+      r.attempt(impl_key(fi), [&] {
+        Bytes32 out;
+        uint8_t flag = 0;
+        fi.eval(*op, &a, &b, 1, &out, &flag);
+        return shape(out, flag != 0);
+      });
   }
-  return {{"ref", ref}, {"impl", impl}, {"agree", agree && answered > 0}};
+  return r.to_json();
 }
 
 json x25519_reply(const json& req, const std::vector<FieldImpl>& impls) {
@@ -90,23 +77,21 @@ json x25519_reply(const json& req, const std::vector<FieldImpl>& impls) {
     if (it.key() != "op" && it.key() != "scalar" && it.key() != "u") throw InputError("unknown field '" + it.key() + "'");
   const Bytes32 k = operand(req, "scalar"), u = operand(req, "u");  // RFC 7748 decoding: all 256 bits accepted
   const Bytes32 r = ref::f25519::x25519(k, u);
-  json impl = json::object();
-  bool agree = true;
+  OracleReply rep;
+  rep.ref = to_hex(r);
   for (auto& fi : impls) {
-    if (!fi.x25519) {
-      impl[impl_key(fi)] = "not provided";
-      continue;
-    }
-    Bytes32 out;
-    fi.x25519(&k, &u, 1, &out);
-    agree = agree && out == r;
-    impl[impl_key(fi)] = to_hex(out);
+    if (!fi.x25519) rep.not_provided(impl_key(fi));
+    else
+      rep.attempt(impl_key(fi), [&] {
+        Bytes32 out;
+        fi.x25519(&k, &u, 1, &out);
+        return json(to_hex(out));
+      });
   }
   auto opt = [](const std::optional<Bytes32>& v) -> json { return v ? json(to_hex(*v)) : json(nullptr); };
-  return {{"ref", to_hex(r)},
-          {"impl", impl},
-          {"agree", agree},
-          {"oracles", {{"openssl", opt(ref::f25519::x25519_openssl(k, u))}, {"libsodium", opt(ref::f25519::x25519_sodium(k, u))}}}};
+  json reply = rep.to_json();
+  reply["oracles"] = {{"openssl", opt(ref::f25519::x25519_openssl(k, u))}, {"libsodium", opt(ref::f25519::x25519_sodium(k, u))}};
+  return reply;
 }
 
 }  // namespace

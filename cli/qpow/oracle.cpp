@@ -7,6 +7,7 @@
 //   {"op":"qpow.valid","header":..,"nonce":..,"difficulty":decimal|0x-hex} -> hash, target, valid
 // Replies: {"ref":..., "impl":{label: value}, "agree":bool}; lossy implementations are listed under
 // "characterised" and left out of "agree" (they are a candidate filter, not an implementation).
+#include "cli/oracle_reply.hpp"
 #include "cli/qpow/qpow.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
@@ -185,31 +186,19 @@ json reply(const json& req, const DeviceSelection& sel) {
     }
     std::vector<Variant> vs;
     for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
-    json impl = json::object(), lossy = json::object();
-    bool agree = true;
+    OracleReply rep;
+    rep.ref = u512_hex(r);
+    json lossy = json::object();  // characterised rows: shown apart, never compared
     auto all = impls(vs, sel);
     for (Impl& im : plugin_impls(sel)) all.push_back(std::move(im));
     for (const Impl& im : all) {
-      if (!im.hashes) {  // a plugin without the hash: said, never counted as agreeing
-        impl[im.label()] = "not provided";
-        continue;
-      }
-      Hash8 g;
-      try {
-        g = im.hashes(h, {to_u512(n)})[0];
-      } catch (const std::runtime_error& e) {  // a plugin call that failed
-        impl[im.label()] = {{"error", e.what()}};
-        agree = false;
-        continue;
-      }
-      if (im.lossy) {
-        lossy[im.label()] = words_hex(g);
-      } else {
-        impl[im.label()] = words_hex(g);
-        agree &= from_words(g) == r;
-      }
+      if (!im.hashes) rep.not_provided(im.label());  // a plugin without the hash
+      else if (im.lossy) lossy[im.label()] = words_hex(im.hashes(h, {to_u512(n)})[0]);
+      else rep.attempt(im.label(), [&] { return json(words_hex(im.hashes(h, {to_u512(n)})[0])); });
     }
-    return {{"ref", u512_hex(r)}, {"impl", impl}, {"characterised", lossy}, {"agree", agree}};
+    json reply = rep.to_json();
+    reply["characterised"] = lossy;
+    return reply;
   }
   throw InputError("unknown op '" + op + "'");
 }
