@@ -7,6 +7,7 @@
 // variants with steps 61..63 forced) and the zero count its search reports at threshold 0; agree
 // compares both with OpenSSL.
 #include "cli/md5z/md5z.hpp"
+#include "cli/oracle_reply.hpp"
 #include "gpu/md5z/search.hpp"
 
 namespace bx::md5z {
@@ -34,7 +35,10 @@ json reply(const json& req, const std::vector<Impl>& impls) {
     const std::string r = R::digest_hex(R::md5(data.data(), data.size()));
     uint8_t d[16];
     md5::md5_bytes(data.data(), data.size(), d);
-    return {{"ref", r}, {"impl", {{"md5z/md5_bytes@cpu", to_hex(d, 16)}}}, {"agree", to_hex(d, 16) == r}};
+    OracleReply rep;
+    rep.ref = r;
+    rep.answer("md5z/md5_bytes@cpu", to_hex(d, 16));
+    return rep.to_json();
   }
   if (op == "md5z.base") {
     require_fields(req, {"seed"});
@@ -58,22 +62,23 @@ json reply(const json& req, const std::vector<Impl>& impls) {
     const auto d = h.digest(i);
     const auto msg = h.message(i);
     const auto tb = prepare(base, "field 'base'");
-    json impl = json::object();
-    bool agree = true;
+    OracleReply rep;
+    rep.ref = {{"message", to_hex(msg.data(), 52)}, {"digest", R::digest_hex(d)}, {"zeros", R::zeros(d)}};
     for (auto& im : impls) {
-      if (!im.search) continue;
-      const auto got = im.search(tb, i, uint64_t(i) + 1, 0, nullptr);
-      const int z = got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1;
-      const auto h = im.digests(tb, {i})[0];
-      uint8_t bytes[16];
-      md5::store_digest(h.data(), bytes);
-      const std::string dig = to_hex(bytes, 16);
-      agree = agree && z == R::zeros(d) && dig == R::digest_hex(d);
-      impl[im.label()] = {{"digest", dig}, {"zeros", z}};
+      if (!im.search) {  // said, never silently left out
+        rep.not_provided(im.label());
+        continue;
+      }
+      rep.attempt(im.label(), [&] {
+        const auto got = im.search(tb, i, uint64_t(i) + 1, 0, nullptr);
+        const int z = got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1;
+        const auto h = im.digests(tb, {i})[0];
+        uint8_t bytes[16];
+        md5::store_digest(h.data(), bytes);
+        return json{{"digest", to_hex(bytes, 16)}, {"zeros", z}};
+      });
     }
-    return {{"ref", {{"message", to_hex(msg.data(), 52)}, {"digest", R::digest_hex(d)}, {"zeros", R::zeros(d)}}},
-            {"impl", impl},
-            {"agree", agree}};
+    return rep.to_json();
   }
   throw InputError("unknown op '" + op + "'");
 }

@@ -10,6 +10,7 @@
 // reference bit for bit (NaNs as a class); the negative control is reported, never counted in agree.
 // For the gr read, agree_exact compares the parts without expf (xn, pre) everywhere and every part on the
 // CPU; nmse gives each implementation's lo and mixed against float64.
+#include "cli/oracle_reply.hpp"
 #include "cli/q8parity/q8parity.hpp"
 
 namespace bx::q8parity {
@@ -50,20 +51,24 @@ json reply(const json& req, const std::vector<Place>& where) {
     in.w = bytes(req, "weights", in.rows * (in.k / 32) * 34);
     in.x = floats(req, "x", size_t(in.ntok) * in.k);
     const std::vector<float> want = reference_matvec(in);
-    json impl = json::object();
-    bool agree = true, control_differs = true;
+    OracleReply rep;
+    rep.ref = floats_hex(want);
+    bool control_differs = true;
     for (const Place& p : where)
       for (size_t v = 0; v < kVariantCount; ++v) {
         if (kVariants[v].op != Op::matvec) continue;
         const auto got = run_matvec(v, p, in);
-        impl[std::string(kVariants[v].name) + "@" + p.where] = floats_hex(got);
-        const bool same = diff(got, want).same();
-        if (kVariants[v].negative)
-          control_differs = control_differs && !same;
-        else
-          agree = agree && same;
+        const std::string name = std::string(kVariants[v].name) + "@" + p.where;
+        if (kVariants[v].negative) {  // shown, never compared: it must differ
+          control_differs = control_differs && !diff(got, want).same();
+          rep.record(name, floats_hex(got));
+        } else {
+          rep.answer(name, floats_hex(got));  // bitwise: equal hex
+        }
       }
-    return {{"ref", floats_hex(want)}, {"impl", impl}, {"agree", agree}, {"negative_control_differs", control_differs}};
+    json reply = rep.to_json();
+    reply["negative_control_differs"] = control_differs;
+    return reply;
   }
   if (op == "q8.rmsnorm") {
     require_fields(req, {"x", "w", "eps"});
@@ -76,16 +81,12 @@ json reply(const json& req, const std::vector<Place>& where) {
     if (in.has_w) in.w = floats(req, "w", in.n);
     in.eps = eps_of(req);
     const std::vector<float> want = reference_rmsnorm(in);
-    json impl = json::object();
-    bool agree = true;
+    OracleReply rep;
+    rep.ref = floats_hex(want);
     for (const Place& p : where)
-      for (size_t v = 0; v < kVariantCount; ++v) {
-        if (kVariants[v].op != Op::rmsnorm) continue;
-        const auto got = run_rmsnorm(v, p, in);
-        impl[std::string(kVariants[v].name) + "@" + p.where] = floats_hex(got);
-        agree = agree && diff(got, want).same();
-      }
-    return {{"ref", floats_hex(want)}, {"impl", impl}, {"agree", agree}};
+      for (size_t v = 0; v < kVariantCount; ++v)
+        if (kVariants[v].op == Op::rmsnorm) rep.answer(std::string(kVariants[v].name) + "@" + p.where, floats_hex(run_rmsnorm(v, p, in)));
+    return rep.to_json();
   }
   if (op == "q8.gr_read") {
     require_fields(req, {"hc", "n_embd", "hc_lr", "ntok", "r", "w_norm", "w_down", "w_up", "eps"});
