@@ -26,6 +26,11 @@ struct OracleReply {
     ++answered;
     impl[name] = std::move(got);
   }
+  // Shown as `shown` (e.g. a lazy value and its canonical form), compared through `compared`.
+  void answer_shown(const std::string& name, json shown, const json& compared) {
+    answer(name, compared);
+    impl[name] = std::move(shown);
+  }
   void record(const std::string& name, json got) { impl[name] = std::move(got); }
   void refusal(const std::string& name, const std::string& why) { record(name, {{"refused", why}}); }
   void not_provided(const std::string& name) { record(name, "not provided"); }

@@ -66,11 +66,13 @@ json reply(const json& req, const DeviceSelection& sel) {
     else if (f == "sqr") r = R::sqr(a);
     else if (f == "neg") r = R::neg(a);
     else r = R::canonical(a);
-    json impl = json::object(), lossy = json::object();
-    bool agree = true;
+    OracleReply rep;
+    rep.ref = u64_hex(r);
+    json lossy = json::object();
     auto put = [&](const std::string& label, uint64_t raw, bool characterised) {
-      (characterised ? lossy : impl)[label] = {{"raw", u64_hex(raw)}, {"canonical", u64_hex(gl::canonical(raw))}};
-      if (!characterised) agree &= gl::canonical(raw) == r;
+      const json shown = {{"raw", u64_hex(raw)}, {"canonical", u64_hex(gl::canonical(raw))}};
+      if (characterised) lossy[label] = shown;
+      else rep.answer_shown(label, shown, u64_hex(gl::canonical(raw)));
     };
     if (sel.cpu) {
       put("gl64@cpu", host_field<gl::gl64>(f, a, b), false);
@@ -94,7 +96,15 @@ json reply(const json& req, const DeviceSelection& sel) {
         put(n + g, kern::qpow_field_eval(dev, l, kop, {a}, {b})[0], l == kern::QpowFieldLayout::lossy_ptx);
     }
 #endif
-    return {{"ref", u64_hex(r)}, {"impl", impl}, {"characterised", lossy}, {"agree", agree}};
+    for (const Impl& im : plugin_impls(sel)) {  // a plugin's mul and add (the contract's inputs are canonical)
+      const auto& fn = f == "mul" ? im.plugin_mul : im.plugin_add;
+      if ((f != "mul" && f != "add") || !fn) rep.not_provided(im.label());
+      else if (a >= gl::P || b >= gl::P) rep.record(im.label(), "outside precondition");
+      else rep.attempt(im.label(), [&] { return json(u64_hex(fn({a}, {b})[0])); });
+    }
+    json reply = rep.to_json();
+    reply["characterised"] = lossy;
+    return reply;
   }
   if (op == "qpow.reduce128") {
     require_fields(req, {"x"});
@@ -103,18 +113,19 @@ json reply(const json& req, const DeviceSelection& sel) {
     for (int i = 0; i < 8; ++i) hi = hi << 8 | b[i];
     for (int i = 8; i < 16; ++i) lo = lo << 8 | b[i];
     const uint64_t r = R::reduce128(hi, lo);
-    json impl = json::object(), lossy = json::object();
-    bool agree = true;
+    OracleReply rep;
+    rep.ref = u64_hex(r);
+    json lossy = json::object();
     if (sel.cpu) {
       for (auto [n, v] : {std::pair<const char*, uint64_t>{"gl64@cpu", gl::gl64::reduce128(lo, hi)},
                           {"gl64-branchfree@cpu", gl::gl64::reduce128_branchfree(lo, hi)},
-                          {"gl2x32-portable@cpu", gl::gl2x32<carry::portable>::reduce128(lo, hi)}}) {
-        impl[n] = u64_hex(gl::canonical(v));
-        agree &= gl::canonical(v) == r;
-      }
+                          {"gl2x32-portable@cpu", gl::gl2x32<carry::portable>::reduce128(lo, hi)}})
+        rep.answer(n, u64_hex(gl::canonical(v)));
       lossy["gl2x32-lossy-model@cpu"] = u64_hex(gl::canonical(gl::gl2x32_lossy<carry::portable>::reduce128(lo, hi)));
     }
-    return {{"ref", u64_hex(r)}, {"impl", impl}, {"characterised", lossy}, {"agree", agree}};
+    json reply = rep.to_json();
+    reply["characterised"] = lossy;
+    return reply;
   }
   if (op == "qpow.permute") {
     require_fields(req, {"state"});
@@ -127,12 +138,9 @@ json reply(const json& req, const DeviceSelection& sel) {
       for (int i = 0; i < 12; ++i) a.push_back(u64_hex(gl::canonical(v[i])));
       return a;
     };
-    json impl = json::object();
-    bool agree = true;
-    auto put = [&](const std::string& n, const uint64_t* v) {
-      impl[n] = arr(v);
-      for (int i = 0; i < 12; ++i) agree &= gl::canonical(v[i]) == r[size_t(i)];
-    };
+    OracleReply rep;
+    rep.ref = arr(r.data());
+    auto put = [&](const std::string& n, const uint64_t* v) { rep.answer(n, arr(v)); };
     if (sel.cpu) {
       uint64_t a[12], b[12], c[12];
       for (int i = 0; i < 12; ++i) a[i] = b[i] = c[i] = s[size_t(i)];
@@ -154,7 +162,13 @@ json reply(const json& req, const DeviceSelection& sel) {
         }
     }
 #endif
-    return {{"ref", arr(r.data())}, {"impl", impl}, {"agree", agree}};
+    std::vector<uint64_t> lanes(12);  // a plugin's contract takes canonical lanes: the same field elements
+    for (int i = 0; i < 12; ++i) lanes[size_t(i)] = gl::canonical(s[size_t(i)]);
+    for (const Impl& im : plugin_impls(sel)) {
+      if (!im.plugin_permute) rep.not_provided(im.label());
+      else rep.attempt(im.label(), [&] { return arr(im.plugin_permute(lanes).data()); });
+    }
+    return rep.to_json();
   }
   if (op == "qpow.hash_bytes") {
     require_fields(req, {"data"});
@@ -165,9 +179,11 @@ json reply(const json& req, const DeviceSelection& sel) {
     uint8_t a[64], b[64];
     Sponge<gl::gl64>::hash_squeeze_twice(data.data(), uint32_t(data.size()), a, kQuantusP2);
     Sponge<gl::gl2x32<carry::portable>>::hash_squeeze_twice(data.data(), uint32_t(data.size()), b, kQuantusP2);
-    const std::string rs = to_hex(r.data(), 64);
-    return {{"ref", rs}, {"impl", {{"gl64@cpu", to_hex(a, 64)}, {"gl2x32-portable@cpu", to_hex(b, 64)}}},
-            {"agree", to_hex(a, 64) == rs && to_hex(b, 64) == rs}};
+    OracleReply rep;
+    rep.ref = to_hex(r.data(), 64);
+    rep.answer("gl64@cpu", to_hex(a, 64));
+    rep.answer("gl2x32-portable@cpu", to_hex(b, 64));
+    return rep.to_json();
   }
   if (op == "qpow.hash" || op == "qpow.valid") {
     if (op == "qpow.hash") require_fields(req, {"header", "nonce"});
