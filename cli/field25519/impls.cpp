@@ -239,6 +239,14 @@ std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
 
 std::vector<VariantInfo> field_variants() { return variants_of(AllLayouts{}); }
 
+namespace {
+template <template <class> class... Ls>
+std::vector<std::pair<std::string, suite::LimbForm>> forms_of(layout_list<Ls...>) {
+  return {{Ls<carry::portable>::name, limb_ops_of<Ls<carry::portable>>().form}...};
+}
+}  // namespace
+std::vector<std::pair<std::string, suite::LimbForm>> builtin_limb_forms() { return forms_of(AllLayouts{}); }
+
 std::vector<FieldImpl> field_impls(const DeviceSelection& sel) {
   std::vector<FieldImpl> out;
   add_impls(out, sel, AllLayouts{});

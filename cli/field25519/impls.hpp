@@ -42,5 +42,7 @@ struct FieldImpl {
 
 std::vector<VariantInfo> field_variants();
 std::vector<FieldImpl> field_impls(const DeviceSelection& sel);
+// Every built-in layout's declared bounds as the engine's run-time form ("fe51", form).
+std::vector<std::pair<std::string, suite::LimbForm>> builtin_limb_forms();
 
 }  // namespace bx::field25519
