@@ -128,7 +128,8 @@ TEST(GpuX25519, VectorsAndWycheproofOnEveryImplementation) {
   const std::string wp = bx::test::wycheproof_file("x25519_test.json");
   ASSERT_FALSE(wp.empty());
   size_t n_wp = 0;
-  for (auto& g : nlohmann::json::parse(wp)["testGroups"])
+  const auto doc = nlohmann::json::parse(wp);  // kept alive: a range over a member of a temporary dangles
+  for (auto& g : doc["testGroups"])
     for (auto& t : g["tests"]) {
       k.push_back(bytes32_from_hex(t["private"], "private"));
       u.push_back(bytes32_from_hex(t["public"], "public"));
