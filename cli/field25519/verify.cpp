@@ -72,6 +72,14 @@ void report_draw(uint64_t seed, uint64_t idx, const std::string& why, const Outp
   }
 }
 
+// The ops of the bulk program an implementation does not provide ("" when it can run it).
+std::string bulk_ops_lacking(const FieldImpl& fi) {
+  std::string lacking;
+  for (Op op : {Op::add, Op::sub, Op::mul, Op::sqr})
+    if (!fi.provides(op)) lacking += std::string(lacking.empty() ? "" : ", ") + f25519::op_name(op);
+  return lacking;
+}
+
 // The bulk program through an implementation's canonical-bytes ops, draws [first, first + n): seven
 // batched calls. excluded[i]: draw i's operands lie outside the implementation's declared precondition
 // (its outputs there are not judged).
@@ -225,9 +233,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     for (auto& fi : field_impls(DeviceSelection{false, devices.gpus})) {
       if (fi.origin == "built-in") continue;
       const size_t g = size_t(std::find(devices.gpus.begin(), devices.gpus.end(), fi.device) - devices.gpus.begin());
-      std::string lacking;
-      for (Op op : {Op::add, Op::sub, Op::mul, Op::sqr})
-        if (!fi.provides(op)) lacking += std::string(lacking.empty() ? "" : ", ") + f25519::op_name(op);
+      const std::string lacking = bulk_ops_lacking(fi);
       if (fi.canonical_inputs_only) {  // the draws include values from p up: outside its precondition
         std::printf("%s: declares canonical inputs only; the bulk draws include values at and above p: not verified\n", fi.label().c_str());
         ok = false;
@@ -276,9 +282,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     std::vector<FieldImpl> outside;
     for (auto& fi : field_impls(DeviceSelection{true, {}}))
       if (fi.origin != "built-in") {
-        std::string lacking;
-        for (Op op : {Op::add, Op::sub, Op::mul, Op::sqr})
-          if (!fi.provides(op)) lacking += std::string(lacking.empty() ? "" : ", ") + f25519::op_name(op);
+        const std::string lacking = bulk_ops_lacking(fi);
         if (!lacking.empty()) {
           std::printf("%s: not provided: %s (the bulk program needs add, sub, mul, sqr): not verified\n", fi.label().c_str(), lacking.c_str());
           ok = false;

@@ -22,8 +22,6 @@ bool narrower_or_equal(Bound x, Bound y) { return int(x) <= int(y); }
 bool slow(Op o) { return o == Op::invert || o == Op::pow22523 || o == Op::sqrt_ratio; }
 bool binary(Op o) { return o == Op::add || o == Op::sub || o == Op::mul || o == Op::sqrt_ratio; }
 
-std::string hex_of(const Bytes32& b) { return to_hex(b); }
-
 class Checker {
  public:
   Checker(const LimbOps& ops, const LimbCheckOptions& opt) : ops_(ops), opt_(opt), p_(modulus()) {}
@@ -248,8 +246,8 @@ class Checker {
         }
         if (opt_.report)
           opt_.report("FAIL " + opt_.label + " decode (" + what[i] + ") [Decode,NonCanonicalInput]: " + why + "\n  in        " +
-                      hex_of(in[i]) + "\n  want      " + hex_of(want) +
-                      "\n  got limbs " + limbs_hex(out[i]) + " = " + hex_of(R::encode(element(ops_.form, out[i], p_))) +
+                      to_hex(in[i]) + "\n  want      " + to_hex(want) +
+                      "\n  got limbs " + limbs_hex(out[i]) + " = " + to_hex(R::encode(element(ops_.form, out[i], p_))) +
                       "\n  reproduce: " + opt_.reproduce + "\n");
       }
     }
@@ -346,9 +344,9 @@ class Checker {
     std::string s = "FAIL " + opt_.label + " " + what_op + " (" + c.what + ") [" + c.flags + "]: " + why + "\n  a limbs   " +
                     limbs_hex(c.a) + "\n";
     if (show_b) s += "  b limbs   " + limbs_hex(c.b) + "\n";
-    s += "  want      " + hex_of(want) + "\n";
-    if (got_limbs) s += "  got limbs " + limbs_hex(*got_limbs) + " = " + hex_of(R::encode(element(ops_.form, *got_limbs, p_))) + "\n";
-    if (got_bytes) s += "  got       " + hex_of(*got_bytes) + "\n";
+    s += "  want      " + to_hex(want) + "\n";
+    if (got_limbs) s += "  got limbs " + limbs_hex(*got_limbs) + " = " + to_hex(R::encode(element(ops_.form, *got_limbs, p_))) + "\n";
+    if (got_bytes) s += "  got       " + to_hex(*got_bytes) + "\n";
     s += "  reproduce: " + opt_.reproduce + "\n";
     opt_.report(s);
   }

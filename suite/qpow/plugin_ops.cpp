@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "suite/hex.hpp"
+#include "reference/qpow/qpow_ref.hpp"
 #include "suite/call_site.hpp"
 
 namespace bx::suite::qpow {
@@ -35,12 +36,7 @@ std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vec
 
 }  // namespace
 
-Bytes64 be64(const Int& v) {
-  Bytes64 b{};
-  const auto le = ref::to_le_bytes(v, 64);
-  for (int i = 0; i < 64; ++i) b[size_t(i)] = le[size_t(63 - i)];
-  return b;
-}
+Bytes64 be64(const Int& v) { return ref::qpow::nonce_be_bytes(v); }  // the seal's encoding: one definition
 Int from_be64(const uint8_t* p) {
   Int v = 0;
   for (int i = 0; i < 64; ++i) v = (v << 8) | p[i];
