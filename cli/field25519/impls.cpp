@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cli/field25519/limb_model.hpp"
 #include "cli/plugin_variants.hpp"
 #include "suite/call_site.hpp"
 #include "suite/field25519/plugin_ops.hpp"
@@ -22,41 +23,18 @@ namespace {
 
 namespace S = suite::field25519;
 
-// A built-in layout's declared bounds as the engine's run-time limb form, and each op's contract (the
-// layout API's, the same in every layout: add takes tight and returns loose, sub takes lazy2 where the
-// layout declares it, every other op takes loose and returns tight).
+// A built-in layout's limb level for the engine: its declared form (limb_model.hpp) and each op's contract
+// (op_contracts(): add takes tight and returns loose, every other op takes loose and returns tight), sub
+// taking lazy2 where the layout declares it.
 template <class F>
 S::LimbOps limb_ops_of() {
   S::LimbOps lo;
-  auto& f = lo.form;
-  f.limbs = F::N;
-  f.bits = int(8 * sizeof(typename F::limb));
-  f.is_signed = F::bounds.is_signed;
-  for (int j = 0; j < F::N; ++j) {
-    f.weight.push_back(F::bounds.weight[j]);
-    f.tight.push_back(uint64_t(F::bounds.tight[j]));
-    f.loose.push_back(uint64_t(F::bounds.loose[j]));
-    f.lazy2.push_back(F::bounds.lazy2_sub ? uint64_t(F::bounds.lazy2[j]) : 0);
-  }
-  for (int o = 0; o < S::kLimbOps; ++o) lo.in[o] = suite::Bound::loose, lo.out[o] = suite::Bound::tight;
-  lo.in[int(Op::add)] = suite::Bound::tight, lo.out[int(Op::add)] = suite::Bound::loose;
+  lo.form = form_of<F>();
+  for (const OpContract& c : op_contracts())
+    if (int(c.op) < S::kLimbOps) lo.in[int(c.op)] = to_suite(c.in), lo.out[int(c.op)] = to_suite(c.out);
   if (F::bounds.lazy2_sub) lo.in[int(Op::sub)] = suite::Bound::lazy2;
   lo.provided = (1u << S::kLimbOps) - 1;
   return lo;
-}
-
-template <class F>
-typename F::fe to_fe(const suite::Limbs& x) {
-  typename F::fe r;
-  for (int j = 0; j < F::N; ++j)
-    r.v[j] = F::bounds.is_signed ? typename F::limb(x[j].template convert_to<int64_t>()) : typename F::limb(x[j].template convert_to<uint64_t>());
-  return r;
-}
-template <class F>
-suite::Limbs from_fe(const typename F::fe& r) {
-  suite::Limbs x(F::N);
-  for (int j = 0; j < F::N; ++j) x[j] = F::bounds.is_signed ? ref::Int(int64_t(r.v[j])) : ref::Int(uint64_t(r.v[j]));
-  return x;
 }
 
 // The limb level through a typed batch evaluator (host loop or device kernel): ops, and encode as the

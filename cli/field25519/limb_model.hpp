@@ -1,15 +1,16 @@
-// The checkers' view of a layout's limbs, built from the bounds the layout declares (F::bounds):
-// exact value of a limb vector, bound membership, a tight representation of a value, the limb corners
-// of each declared bound, and each op's input/output contract. The selftest and the property suite use
-// the same corners, so the selftest alone catches what the property suite catches at the bounds.
+// A built-in layout's limbs seen through the engine's run-time limb form (suite/limb_form.hpp), built from
+// the bounds the layout declares (F::bounds): its form, conversions between F::fe and exact limbs, and the
+// typed helpers the property suite uses (value, bound membership, a tight representation, the corners of
+// each bound). One implementation of each, shared with plugins' forms, so the selftest, the property suite
+// and an outside layout reach the same corners.
 #pragma once
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gpu/field25519/layouts.hpp"
-#include "reference/common/prime_field.hpp"
+#include "reference/field25519/ref25519.hpp"
+#include "suite/limb_form.hpp"
 
 namespace bx::field25519 {
 
@@ -35,93 +36,72 @@ inline const std::vector<OpContract>& op_contracts() {
   return ops;
 }
 
+inline suite::Bound to_suite(Bound b) { return suite::Bound(int(b)); }  // the same order: tight, loose, lazy2
+
+// The layout's declared bounds as a run-time form (lazy2 all zero where the layout declares none).
+template <class F>
+const suite::LimbForm& form_of() {
+  static const suite::LimbForm f = [] {
+    suite::LimbForm r;
+    r.limbs = F::N;
+    r.bits = int(8 * sizeof(typename F::limb));
+    r.is_signed = F::bounds.is_signed;
+    for (int j = 0; j < F::N; ++j) {
+      r.weight.push_back(F::bounds.weight[j]);
+      r.tight.push_back(uint64_t(F::bounds.tight[j]));
+      r.loose.push_back(uint64_t(F::bounds.loose[j]));
+      r.lazy2.push_back(F::bounds.lazy2_sub ? uint64_t(F::bounds.lazy2[j]) : 0);
+    }
+    return r;
+  }();
+  return f;
+}
+
+template <class F>
+typename F::fe to_fe(const suite::Limbs& x) {
+  typename F::fe r;
+  for (int j = 0; j < F::N; ++j)
+    r.v[j] = F::bounds.is_signed ? typename F::limb(x[j].template convert_to<int64_t>()) : typename F::limb(x[j].template convert_to<uint64_t>());
+  return r;
+}
+template <class F>
+suite::Limbs from_fe(const typename F::fe& r) {
+  suite::Limbs x(F::N);
+  for (int j = 0; j < F::N; ++j) x[j] = F::bounds.is_signed ? Int(int64_t(r.v[j])) : Int(uint64_t(r.v[j]));
+  return x;
+}
+
 template <class F>
 bool declares(Bound b) {
   return b != Bound::lazy2 || F::bounds.lazy2_sub;
 }
-
 template <class F>
 Int value_of(const typename F::fe& a) {
-  Int v = 0;
-  for (int i = 0; i < F::N; ++i) v += Int(int64_t(a.v[i])) << F::bounds.weight[i];
-  return v;
+  return suite::held(form_of<F>(), from_fe<F>(a));
 }
-
 template <class F>
 bool within(const typename F::fe& a, Bound b) {
-  if (!declares<F>(b)) return false;
-  const int64_t* mx = F::bounds.max(b);
-  for (int i = 0; i < F::N; ++i) {
-    const int64_t x = int64_t(a.v[i]);
-    if (!F::bounds.is_signed && x < 0) return false;
-    if ((x < 0 ? -x : x) > mx[i]) return false;
-  }
-  return true;
+  return suite::within(form_of<F>(), from_fe<F>(a), to_suite(b));
 }
-
-// Tight representation of v (0 <= v), digit by digit with the remainder in the top limb; balanced
-// digits for signed layouts, whose top limb then wraps by 2^255 = 19 (the value changes by a multiple
-// of p: use value_of() on the result). nullopt if it does not fit the layout's tight bounds.
+// A tight representation of v (suite::represent: v itself, else shifted by a multiple of p; use value_of()
+// on the result). nullopt if none fits the layout's tight bounds.
 template <class F>
 std::optional<typename F::fe> represent(const Int& v) {
-  const auto& m = F::bounds;
-  typename F::fe r;
-  Int rest = v;
-  for (int i = 0; i + 1 < F::N; ++i) {
-    const int s = m.weight[i + 1] - m.weight[i];
-    Int d = rest & ((Int(1) << s) - 1);
-    if (m.is_signed && d >= (Int(1) << (s - 1))) d -= Int(1) << s;
-    rest = (rest - d) >> s;
-    r.v[i] = typename F::limb(static_cast<int64_t>(d));
-  }
-  const int top_bits = 255 - m.weight[F::N - 1];
-  if (m.is_signed && rest > Int(m.tight[F::N - 1])) {
-    rest -= Int(1) << top_bits;
-    r.v[0] = typename F::limb(int64_t(r.v[0]) + 19);
-  }
-  if (rest > Int(m.tight[F::N - 1]) || rest < -Int(m.tight[F::N - 1])) return std::nullopt;
-  r.v[F::N - 1] = typename F::limb(static_cast<int64_t>(rest));
-  if (!within<F>(r, Bound::tight)) return std::nullopt;
-  return r;
+  const auto r = suite::represent(form_of<F>(), v, ref::f25519::p());
+  if (!r) return std::nullopt;
+  return to_fe<F>(*r);
 }
-
-// Limb vectors at the corners of a declared bound: all limbs at the maximum, at zero, alternating both
-// ways, all at maximum - 1, the negative maximum and a mixed-sign pattern (signed layouts), and each limb
-// alone at its maximum. Empty when the layout does not declare the bound.
+// Limb vectors at the corners of a declared bound (suite::corners); empty when the layout does not declare it.
 template <class F>
 std::vector<typename F::fe> corner_reps(Bound b) {
   std::vector<typename F::fe> out;
   if (!declares<F>(b)) return out;
-  const int64_t* mx = F::bounds.max(b);
-  auto make = [&](auto fn) {
-    typename F::fe r;
-    for (int i = 0; i < F::N; ++i) r.v[i] = typename F::limb(fn(i));
-    out.push_back(r);
-  };
-  make([&](int i) { return mx[i]; });
-  make([&](int) { return int64_t(0); });
-  make([&](int i) { return i & 1 ? mx[i] : 0; });
-  make([&](int i) { return i & 1 ? 0 : mx[i]; });
-  make([&](int i) { return mx[i] - 1; });
-  if (F::bounds.is_signed) {
-    make([&](int i) { return -mx[i]; });
-    make([&](int i) { return i & 1 ? -mx[i] : mx[i]; });
-  }
-  for (int k = 0; k < F::N; ++k) make([&](int i) { return i == k ? mx[i] : 0; });
+  for (const auto& c : suite::corners(form_of<F>(), to_suite(b))) out.push_back(to_fe<F>(c));
   return out;
 }
-
-// "[0x1, -0x2, ...]": the limbs as printed in every failure report.
 template <class F>
 std::string limbs_hex(const typename F::fe& a) {
-  std::string s = "[";
-  char buf[32];
-  for (int i = 0; i < F::N; ++i) {
-    std::snprintf(buf, sizeof buf, "%s%s0x%llx", i ? ", " : "", int64_t(a.v[i]) < 0 ? "-" : "",
-                  (unsigned long long)(int64_t(a.v[i]) < 0 ? -int64_t(a.v[i]) : int64_t(a.v[i])));
-    s += buf;
-  }
-  return s + "]";
+  return suite::limbs_hex(from_fe<F>(a));
 }
 
 }  // namespace bx::field25519
