@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli/devices.hpp"
-#include "cli/shard.hpp"
+#include "suite/shard.hpp"
 #include "suite/tally.hpp"
 
 namespace CLI {

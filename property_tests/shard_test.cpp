@@ -12,7 +12,7 @@
 #include <string>
 
 #include "cli/run_result.hpp"
-#include "cli/shard.hpp"
+#include "suite/shard.hpp"
 
 namespace {
 using bx::InputError;

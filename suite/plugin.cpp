@@ -29,6 +29,7 @@ std::string c_string(const char* s, size_t max, const std::string& what, const s
 std::string family_name(uint32_t family) {
   switch (family) {
     case BX_FAMILY_FIELD25519: return "field25519";
+    case BX_FAMILY_MD5Z: return "md5z";
     case BX_FAMILY_QPOW: return "qpow";
     default: return "";
   }

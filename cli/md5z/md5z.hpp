@@ -13,6 +13,7 @@
 #include "suite/hex.hpp"
 #include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
+#include "bitexact/plugin.h"
 
 namespace bx::md5z {
 
@@ -32,18 +33,31 @@ int check_threshold(long long t);
 // Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
 std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
 
+using Search = std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)>;
 struct Impl {
-  md5::Variant variant;
+  md5::Variant variant = md5::kPlain;
   std::string where;  // "cpu" or "gpu0", ...
   int device = -1;
-  std::string label() const { return std::string(md5::variant_name(variant)) + "@" + where; }
-  // Packed hits of [lo, hi) at threshold T in index order; adds kernel/host seconds to *seconds.
-  std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)> search;
+  // A plugin's implementation: its variant name ("md5z/<name>") and library; empty for built-in variants.
+  std::string plugin_name, plugin_path;
+  bool builtin() const { return plugin_name.empty(); }
+  std::string name() const { return builtin() ? std::string(md5::variant_name(variant)) : plugin_name; }
+  std::string label() const { return name() + "@" + where; }
+  // Packed hits of [lo, hi) at threshold T in index order; adds kernel/host seconds to *seconds. A
+  // plugin's: its search on the base, else its search_job on bitexact's job.
+  Search search;
   // Digest words of each index along this variant's own path (steps 61..63 always run): the oracle's answer.
   std::function<std::vector<std::array<uint32_t, 4>>(const md5::TunnelBase&, const std::vector<uint32_t>&)> digests;
+  // A plugin's other operations (empty where not provided): its job-level search beside its own search,
+  // its precomputation of a base, its MD5 of messages.
+  Search plugin_search_job;
+  std::function<bx_md5z_job(const Message&)> plugin_prepare;
+  std::function<std::vector<ref::md5z::Digest>(const std::vector<std::vector<uint8_t>>&)> plugin_md5;
 };
 Impl make_impl(md5::Variant v, bool gpu, int dev);
 std::vector<Impl> impls(const std::vector<md5::Variant>& variants, const DeviceSelection& sel);
+// Every loaded plugin's md5z implementations on the selected places (host ones on the CPU).
+std::vector<Impl> plugin_impls(const DeviceSelection& sel);
 
 struct VerifyOptions {
   std::vector<Message> bases;
@@ -58,20 +72,6 @@ struct VerifyOptions {
 int run_verify(const RunContext& ctx, const VerifyOptions& opt);
 // The estimated wall time of a CPU (host) run of these bases, range and variants.
 double cpu_seconds(const VerifyOptions& o);
-
-// The verdict of one base: `lists` are sorted packed hits, one list per implementation; zeros_of gives
-// the OpenSSL zero count of each index of a sorted unique list (every index anyone reported, and every
-// hit of the brute-force probe `probed_hits` (sorted, unique), is judged).
-//   mismatch: reported zeros != OpenSSL's (a false hit included); duplicate: an index listed twice;
-//   missing: an index OpenSSL confirms as a hit (>= threshold) that this list lacks.
-struct ListCounts {
-  uint64_t hits = 0, mismatches = 0, duplicates = 0, missing = 0;
-  std::vector<std::pair<uint32_t, int>> mismatched;  // index, OpenSSL zeros
-  std::vector<uint32_t> duplicated, missed;           // indices listed twice; confirmed hits not listed
-};
-std::vector<ListCounts> compare_hit_lists(const std::vector<std::vector<uint64_t>>& lists, int threshold,
-                                          const std::function<std::vector<int8_t>(const std::vector<uint32_t>&)>& zeros_of,
-                                          uint64_t* true_hits, const std::vector<uint32_t>& probed_hits = {});
 
 struct BenchOptions {
   int threshold = 6;

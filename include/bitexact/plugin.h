@@ -48,8 +48,9 @@ extern "C" {
 
 enum bx_family {
   BX_FAMILY_FIELD25519 = 1, /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
+  BX_FAMILY_MD5Z = 2,       /* MD5 leading-zero search over a Q9 tunnel: struct bx_md5z_ops */
   BX_FAMILY_QPOW = 3        /* Quantus proof of work (Poseidon2 over Goldilocks): struct bx_qpow_ops */
-  /* 2 md5z, 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
+  /* 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
 };
 
 enum bx_place {
@@ -171,6 +172,50 @@ typedef struct bx_field25519_ops {
   int (*limb_encode)(void* ctx, const void* a, size_t n, uint8_t* out, void* stream);
   int (*limb_decode)(void* ctx, const uint8_t* in, size_t n, void* out, void* stream);
 } bx_field25519_ops;
+
+/* ---- md5z -------------------------------------------------------------------------------------- */
+
+/* docs/specs/md5z.md: a base is a 52-byte message (words m0..m12, little-endian; padded to one block with
+ * m13 = 0x80, m14 = 416, m15 = 0) whose MD5 state has Q[10] = 0 and Q[11] = 0xffffffff. Candidate
+ * (base, i), 0 <= i < 2^32, is the base with Q[9] = i and m8, m9, m12 recomputed by running steps 8, 9 and
+ * 12 backwards; its zero count is the number of leading '0' digits of its digest printed in lowercase hex
+ * (0..32). bitexact sends only bases to the operations below. */
+
+/* The job-level form: the state a tunnel kernel precomputes once per base, filled by bitexact from its
+ * reference (so a kernel is checked without its host code) and, where the plugin provides prepare, compared
+ * with the plugin's own precomputation. */
+typedef struct bx_md5z_job {
+  uint32_t m[16];  /* the padded block's words m0..m15 of the base */
+  uint32_t q[28];  /* q[k + 3] = Q[k] for k = -3..24 (Q[-3..0] the IV); q[12] (Q[9], the index) is 0 */
+} bx_md5z_job;
+
+typedef struct bx_md5z_hit {
+  uint32_t index; /* the candidate's index */
+  uint32_t zeros; /* its zero count */
+} bx_md5z_hit;
+
+typedef struct bx_md5z_ops {
+  uint32_t struct_size;          /* sizeof(struct bx_md5z_ops) */
+  uint32_t search_preconditions; /* none defined yet: 0 */
+
+  /* MD5 of n messages: message i is data[offsets[i] .. offsets[i + 1]) (offsets has n + 1 entries);
+   * digests n x 16 bytes. NULL: not provided. */
+  int (*md5)(void* ctx, const uint8_t* data, const uint64_t* offsets, size_t n, uint8_t* digests, void* stream);
+  /* The full digest (16 bytes) of candidate (base, indices[i]) along the implementation's own path, every
+   * step run (no early exit). NULL: not provided. */
+  int (*candidate_digests)(void* ctx, const uint8_t base[52], const uint32_t* indices, size_t n, uint8_t* digests, void* stream);
+  /* Every index of [lo, hi) (0 <= lo < hi <= 2^32) whose zero count is at least threshold (1..32), with
+   * that count, ascending by index, each once, into hits[0 .. min(found, capacity)); *found is the number
+   * of such indices; when found > capacity bitexact calls again with capacity >= found. NULL: not provided. */
+  int (*search)(void* ctx, const uint8_t base[52], uint64_t lo, uint64_t hi, uint32_t threshold, bx_md5z_hit* hits,
+                uint64_t capacity, uint64_t* found, void* stream);
+  /* The same search from the job-level form (the state bitexact computed). NULL: not provided. */
+  int (*search_job)(void* ctx, const bx_md5z_job* job, uint64_t lo, uint64_t hi, uint32_t threshold, bx_md5z_hit* hits,
+                    uint64_t capacity, uint64_t* found, void* stream);
+  /* The plugin's own precomputation of a base into *job (host memory on both places: precomputation is
+   * host code). NULL: not provided. */
+  int (*prepare)(void* ctx, const uint8_t base[52], bx_md5z_job* job);
+} bx_md5z_ops;
 
 /* ---- qpow -------------------------------------------------------------------------------------- */
 

@@ -156,6 +156,18 @@ void require_base(const Message& m) {
   if (!why.empty()) throw NotABase(why);
 }
 
+TunnelJob tunnel_job(const Message& base) {
+  require_base(base);
+  TunnelJob j;
+  words(base, j.m);
+  State S;
+  init(S);
+  for (int t = 0; t < 24; ++t) forward(S, t, j.m[tab().w[t]]);
+  for (int k = -3; k <= 24; ++k) j.q[k + 3] = S.q(k);
+  j.q[9 + 3] = 0;  // Q[9] is the candidate's index
+  return j;
+}
+
 CandidateHasher::CandidateHasher(const Message& base)
     : ctx_(EVP_MD_CTX_new()), md_(EVP_MD_fetch(nullptr, "MD5", nullptr)) {
   // An explicitly fetched MD5: EVP_md5() would repeat the provider lookup (a global lock) on every

@@ -45,6 +45,14 @@ void require_base(const Message& m);
 // Throws NotABase for a non-base.
 Message candidate(const Message& base, uint32_t index);
 
+// The tunnel state of a base (the plugin contract's job-level form, include/bitexact/plugin.h): the padded
+// block's words m0..m15, and Q[-3..24] at q[k + 3] with Q[9] (the index) set to 0. Throws NotABase.
+struct TunnelJob {
+  uint32_t m[16];
+  uint32_t q[28];
+};
+TunnelJob tunnel_job(const Message& base);
+
 // Zero counts of many candidates of one base: the base's states are computed once and one OpenSSL
 // digest context is reused (for re-hashing millions of hits). Throws NotABase for a non-base.
 class CandidateHasher {

@@ -1,4 +1,4 @@
-#include "cli/shard.hpp"
+#include "suite/shard.hpp"
 
 #include <cstdlib>
 #include <optional>
