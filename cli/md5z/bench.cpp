@@ -21,6 +21,10 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   const DeviceSelection& devices = ctx.devices;
   if (devices.gpus.empty() && o.candidates > (uint64_t(1) << 24)) o.candidates = uint64_t(1) << 24;  // CPU: 2e7 cand/s per core
   std::vector<Impl> list = impls(md5::all_variants(), devices);
+  for (Impl& im : plugin_impls(devices)) {  // beside the built-in variants, the same rounds and parity
+    if (!im.search) throw InputError("bench md5z: " + im.label() + " does not provide search (not provided: nothing to time)");
+    list.push_back(std::move(im));
+  }
   if (list.empty()) throw InputError("bench md5z: nothing selected");
   double ceiling = 0;
 #if defined(BX_HAVE_CUDA)
@@ -61,7 +65,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   for (auto& [label, secs] : rt.seconds)
     for (double sec : secs) rate[label].push_back(double(o.candidates) / sec);
   const auto sass = sass_common_paths();
-  std::printf("\n%-20s %10s %10s %10s %12s %16s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
+  std::printf("\n%-32s %10s %10s %10s %12s %16s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
               "SASS/cand a+f", "% ALU ceil", "regs", "local");
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
   std::string best;
@@ -74,7 +78,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     int regs = -1;
     size_t local = 0;
 #if defined(BX_HAVE_CUDA)
-    if (im.device >= 0) {
+    if (im.device >= 0 && im.builtin()) {
       auto ki = kern::md5z_kernel_info(im.variant);
       regs = ki.registers;
       local = ki.local_bytes;
@@ -82,16 +86,16 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
 #endif
     const bool gpu = im.device >= 0;
     const double slots = gpu && ceiling > 0 ? ceiling / med : 0;
-    const auto it = sass.find(int(im.variant));
+    const auto it = im.builtin() ? sass.find(int(im.variant)) : sass.end();
     const SassPath sp = gpu && it != sass.end() ? it->second : SassPath{};
     const double frac = sp.alu && ceiling > 0 ? med * sp.alu / ceiling : 0;
     char s1[32] = "-", s2[48] = "-", s3[32] = "-";
     if (slots) std::snprintf(s1, sizeof s1, "%.1f", slots);
     if (sp.total) std::snprintf(s2, sizeof s2, "%d (%d+%d)", sp.total, sp.alu, sp.fma);
     if (frac) std::snprintf(s3, sizeof s3, "%.1f%%", 100 * frac);
-    std::printf("%-20s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
+    std::printf("%-32s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
                 s3, regs, local);
-    if (im.variant != md5::kPlain && med > best_rate) best_rate = med, best = im.label();
+    if (!(im.builtin() && im.variant == md5::kPlain) && med > best_rate) best_rate = med, best = im.label();
     js.push_back({{"variant", im.label()}, {"gcand_per_s", med / 1e9}, {"min_gcand_per_s", mn / 1e9}, {"vs_plain", ratio},
                   {"issue_slots_per_candidate", slots}, {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},
                   {"registers", regs}, {"local_bytes", local}, {"rounds", rate[im.label()]}});

@@ -6,6 +6,9 @@
 #include "cli/input_file.hpp"
 #include "cli/numbers.hpp"
 #include "cli/md5z/md5z.hpp"
+#include "cli/plugin_variants.hpp"
+#include "suite/call_site.hpp"
+#include "suite/md5z/plugin_ops.hpp"
 #include "cli/md5z/vectors.hpp"
 #include "gpu/md5z/search.hpp"
 
@@ -43,6 +46,16 @@ class Md5z final : public Family {
       vi.description = md5::variant_description(var);
       v.push_back(vi);
     }
+    for (auto& vi : plugin_variants("md5z", v, [](const suite::PluginImpl& p) {
+           if (p.place == BX_PLACE_DEVICE && !suite::device_sites_available()) return std::string("device implementation (needs a CUDA build)");
+           const auto q = suite::md5z::adapt(p, p.place == BX_PLACE_DEVICE ? 0 : -1);  // validates the table; binds, touches no device
+           std::string ops;
+           for (auto [has, name] : {std::pair{bool(q.md5), "md5"}, {bool(q.candidate_digests), "candidate_digests"},
+                                    {bool(q.search), "search"}, {bool(q.search_job), "search_job"}, {bool(q.prepare), "prepare"}})
+             if (has) ops += std::string(ops.empty() ? "" : " ") + name;
+           return "ops: " + ops;
+         }))
+      v.push_back(vi);
     return v;
   }
   SelftestReport selftest(const SelftestOptions& opt) const override { return md5z::selftest(opt); }
