@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <stdexcept>
 
 #include "suite/hex.hpp"  // InputError
@@ -12,7 +13,7 @@ namespace {
 bool by_position(const Hit& a, const Hit& b) { return a.at < b.at; }
 
 std::string verdict_text(const Plan& plan, const Verdict& v) {
-  if (!v.hit) return "not a hit";
+  if (!v.hit()) return "not a hit";
   return plan.value_name.empty() ? "hit" : "hit, " + plan.value_name + " " + std::to_string(v.value);
 }
 
@@ -24,21 +25,28 @@ std::string reported_text(const Plan& plan, const Hits& list, uint64_t at) {
 
 // One planted error in `list` (sorted); `extra` gets a position the judge must still decide.
 void plant_error(const Plan& plan, const std::string& label, Hits& list, std::vector<uint64_t>& extra) {
-  if (plan.plant != "mismatch" && list.empty())
+  std::vector<size_t> inside;  // hits of the part (a list may hold positions outside it)
+  for (size_t k = 0; k < list.size(); ++k)
+    if (list[k].at < plan.count) inside.push_back(k);
+  const bool on_a_hit = plan.plant != "mismatch" || !plan.value_name.empty();
+  if (on_a_hit && inside.empty())
     throw InputError("--plant " + plan.plant + ": " + label + " found no hit in the first job to plant it on (lower the difficulty or widen the range)");
-  const size_t m = list.size() / 2;
+  const size_t m = on_a_hit ? inside[inside.size() / 2] : 0;
   if (plan.plant == "duplicate") {
     list.insert(list.begin() + long(m), list[m]);
   } else if (plan.plant == "missing") {
     extra.push_back(list[m].at);
     list.erase(list.begin() + long(m));
-  } else if (plan.plant == "mismatch") {  // the first position not listed, reported as a hit with value 0
+  } else if (plan.plant == "mismatch" && on_a_hit) {  // a real hit reported with another value
+    list[m].value += 1;
+  } else if (plan.plant == "mismatch") {  // the first position not listed, reported as a hit
     uint64_t x = 0;
     for (const Hit& h : list) {
-      if (h.at != x) break;
-      ++x;
+      if (h.at > x) break;
+      if (h.at == x) ++x;
     }
     if (x >= plan.count) throw InputError("--plant mismatch: every position of the range is a hit (raise the difficulty)");
+    extra.push_back(x);
     list.insert(std::lower_bound(list.begin(), list.end(), Hit{x, 0}, by_position), Hit{x, 0});
   } else {
     throw InputError("--plant: expected duplicate, missing or mismatch, got '" + plan.plant + "'");
@@ -48,18 +56,23 @@ void plant_error(const Plan& plan, const std::string& label, Hits& list, std::ve
 
 }  // namespace
 
-ListVerdict judge_list(Hits list, uint64_t count, const std::vector<uint64_t>& at, const std::vector<Verdict>& verdicts) {
+ListVerdict judge_list(const Hits& given, uint64_t count, const std::vector<uint64_t>& at, const std::vector<Verdict>& verdicts) {
   ListVerdict out;
   RowCounts& c = out.counts;
-  if (!std::is_sorted(list.begin(), list.end(), by_position)) {
+  Hits sorted;
+  const Hits* list = &given;  // sorted lists (the usual case) are read in place
+  if (!std::is_sorted(given.begin(), given.end(), by_position)) {
     c.out_of_order = 1;
-    std::stable_sort(list.begin(), list.end(), by_position);
+    sorted = given;
+    std::stable_sort(sorted.begin(), sorted.end(), by_position);
+    list = &sorted;
   }
+  const Hits& l = *list;
   uint64_t reported_true = 0;
   size_t pos = 0;
-  for (size_t k = 0; k < list.size(); ++k) {
-    const Hit& h = list[k];
-    if (k && list[k - 1].at == h.at) {
+  for (size_t k = 0; k < l.size(); ++k) {
+    const Hit& h = l[k];
+    if (k && l[k - 1].at == h.at) {
       ++c.duplicates;
       out.disagreements.push_back({"duplicate", h});
       continue;
@@ -73,19 +86,19 @@ ListVerdict judge_list(Hits list, uint64_t count, const std::vector<uint64_t>& a
     while (pos < at.size() && at[pos] < h.at) ++pos;
     if (pos == at.size() || at[pos] != h.at) throw std::logic_error("search verify: a reported position was not judged");
     const Verdict& v = verdicts[pos];
-    if (v.hit) ++reported_true;
-    if (!v.hit || v.value != h.value) {
+    if (v.hit()) ++reported_true;
+    if (!v.hit() || v.value != h.value) {
       ++c.mismatches;
       out.disagreements.push_back({"mismatch", h});
     }
   }
   uint64_t true_hits = 0;
-  for (const Verdict& v : verdicts) true_hits += v.hit;
+  for (const Verdict& v : verdicts) true_hits += v.hit();
   c.missing = true_hits - reported_true;
   if (c.missing)  // which ones: the judged positions against this sorted list
     for (size_t j = 0, k = 0; j < at.size(); ++j) {
-      while (k < list.size() && list[k].at < at[j]) ++k;
-      if (verdicts[j].hit && !(k < list.size() && list[k].at == at[j])) out.disagreements.push_back({"missing", {at[j], verdicts[j].value}});
+      while (k < l.size() && l[k].at < at[j]) ++k;
+      if (verdicts[j].hit() && !(k < l.size() && l[k].at == at[j])) out.disagreements.push_back({"missing", {at[j], verdicts[j].value}});
     }
   return out;
 }
@@ -103,28 +116,39 @@ Outcome run(const Plan& plan, const std::vector<Searcher>& searchers, RunResult&
       lists[r] = searchers[r].search(job, &out.rows[r].seconds);
       out.rows[r].units += plan.count;
       unordered[r] = !std::is_sorted(lists[r].begin(), lists[r].end(), by_position);
-      std::stable_sort(lists[r].begin(), lists[r].end(), by_position);
+      if (unordered[r]) std::stable_sort(lists[r].begin(), lists[r].end(), by_position);
       if (progress) progress(searchers[r].label);
     }
     std::vector<uint64_t> at;
     if (job == 0 && !plan.plant.empty()) {
-      const auto exact = std::find_if(searchers.begin(), searchers.end(), [](const Searcher& s) { return !s.characterised; });
-      if (exact == searchers.end()) throw InputError("--plant needs an exact (not characterised) implementation");
-      plant_error(plan, exact->label, lists[size_t(exact - searchers.begin())], at);
+      std::vector<size_t> exact;
+      for (size_t r = 0; r < searchers.size(); ++r)
+        if (!searchers[r].characterised) exact.push_back(r);
+      if (exact.empty()) throw InputError("--plant needs an exact (not characterised) implementation");
+      const size_t r = exact[exact.size() > 1 ? 1 : 0];
+      plant_error(plan, searchers[r].label, lists[r], at);
     }
-    // Every position anyone reported inside the part and every probed one, sorted and unique: judged once.
-    for (const Hits& l : lists)
-      for (const Hit& h : l)
-        if (h.at < plan.count) at.push_back(h.at);
+    // Every probed position and every position anyone reported inside the part, sorted and unique, judged
+    // once: sorted inputs merged in linear passes (lists of 2^28 hits are usual for md5z at threshold 1).
     for (const auto& [a, b] : plan.windows) {
       for (uint64_t x = a; x < b && x < plan.count; ++x) at.push_back(x);
       out.probed += std::min(b, plan.count) - std::min(a, plan.count);
     }
     std::sort(at.begin(), at.end());
+    std::vector<uint64_t> one, merged;
+    for (const Hits& l : lists) {
+      one.clear();
+      for (const Hit& h : l)
+        if (h.at < plan.count && (one.empty() || one.back() != h.at)) one.push_back(h.at);
+      merged.clear();
+      merged.reserve(at.size() + one.size());
+      std::set_union(at.begin(), at.end(), one.begin(), one.end(), std::back_inserter(merged));
+      at.swap(merged);
+    }
     at.erase(std::unique(at.begin(), at.end()), at.end());
     const std::vector<Verdict> verdicts = plan.decide(job, at);
     if (verdicts.size() != at.size()) throw std::logic_error("search verify: the judge answered " + std::to_string(verdicts.size()) + " of " + std::to_string(at.size()) + " positions");
-    for (const Verdict& v : verdicts) out.true_hits += v.hit;
+    for (const Verdict& v : verdicts) out.true_hits += v.hit();
     const json fields = plan.job_fields ? plan.job_fields(job) : json::object();
     for (size_t r = 0; r < searchers.size(); ++r) {
       ListVerdict lv = judge_list(lists[r], plan.count, at, verdicts);
@@ -135,7 +159,9 @@ Outcome run(const Plan& plan, const std::vector<Searcher>& searchers, RunResult&
       row.missing += lv.counts.missing;
       row.out_of_order += unordered[r];
       const std::string who = result_label(searchers[r].label);
-      for (const Hit& h : lists[r]) res.add_fold(who, "hit_fold", {uint64_t(job), plan.part_offset + h.at, h.value});
+      uint64_t fold = 0;  // summed here, added once: one document update per list, not per hit
+      for (const Hit& h : lists[r]) fold += fold_item({uint64_t(job), plan.part_offset + h.at, h.value});
+      res.add_count(who, "hit_fold", fold);
       for (const Disagreement& d : lv.disagreements) {
         json rec = {{"implementation", who}, {"kind", d.kind}};
         for (const auto& [k, v] : fields.items()) rec[k] = v;
@@ -189,7 +215,8 @@ Outcome run(const Plan& plan, const std::vector<Searcher>& searchers, RunResult&
 }
 
 std::vector<Window> probe_windows(uint64_t count, uint64_t width, const std::vector<uint64_t>& carries) {
-  width = std::max<uint64_t>(1, std::min(width, count));
+  if (width == 0 || count == 0) return {};
+  width = std::min(width, count);
   std::vector<Window> w = {{0, width}, {count - width, count}};
   for (uint64_t c : carries)
     if (c < count) w.push_back({c - std::min(c, width / 2), std::min(count, c + (width - width / 2))});

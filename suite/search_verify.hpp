@@ -30,10 +30,14 @@ struct Hit {
 };
 using Hits = std::vector<Hit>;
 
-// The judge's answer for one position.
+// The judge's answer for one position, in one word (verdicts of 2^28 positions are held at once): the
+// hit's value, or kNotAHit. No family's value reaches 2^64 - 1 (an ecvrf hit's score is below a target
+// that is at most 2^64 - 1).
 struct Verdict {
-  bool hit = false;
-  uint64_t value = 0;
+  static constexpr uint64_t kNotAHit = ~uint64_t(0);
+  uint64_t value = kNotAHit;
+  bool hit() const { return value != kNotAHit; }
+  static Verdict hit_with(uint64_t v) { return {v}; }
 };
 
 struct Searcher {
@@ -61,8 +65,10 @@ struct Plan {
   // Optional: the judge's full answer at one position (a digest, a beta), printed with a disagreement.
   std::function<std::string(size_t job, uint64_t at)> explain;
   std::vector<Window> windows;  // probe windows
-  // "", "duplicate", "missing" or "mismatch": one error planted in job 0's list of the first exact
-  // implementation, a self-check of the verdict (the run must fail).
+  // "", "duplicate", "missing" or "mismatch": one error planted in job 0's list of an exact
+  // implementation (the second when there are two or more: the first is usually the family's oracle), a
+  // self-check of the verdict (the run must fail). mismatch changes a hit's value where hits carry one
+  // (value_name), else reports a position that is not a hit.
   std::string plant;
 };
 
@@ -94,10 +100,10 @@ struct ListVerdict {
   RowCounts counts;
   std::vector<Disagreement> disagreements;
 };
-ListVerdict judge_list(Hits list, uint64_t count, const std::vector<uint64_t>& at, const std::vector<Verdict>& verdicts);
+ListVerdict judge_list(const Hits& list, uint64_t count, const std::vector<uint64_t>& at, const std::vector<Verdict>& verdicts);
 
 // Probe windows of at most `width` units at both ends of [0, count) and centred on each offset of
-// `carries` (inside the part), merged where they overlap.
+// `carries` (inside the part), merged where they overlap; none when width is 0.
 std::vector<Window> probe_windows(uint64_t count, uint64_t width, const std::vector<uint64_t>& carries);
 // Offsets inside [0, count) of the multiples of 2^k after the part's first unit `lo` (a multiple at lo
 // itself is the part's end, probed anyway), at most `max` of them; *left_out counts the rest.

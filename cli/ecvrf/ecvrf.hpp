@@ -9,6 +9,7 @@
 #include "suite/hex.hpp"
 #include "gpu/ecvrf/scalar.hpp"
 #include "gpu/field25519/layouts.hpp"
+#include "suite/ecvrf/plugin_ops.hpp"
 
 namespace bx::ecvrf_family {
 
@@ -91,6 +92,18 @@ constexpr double kFe51sFp64PerMul = 85, kFe51sFp64PerSqr = 50;  // op_count.cpp
 
 SelftestReport selftest(const SelftestOptions& opt);
 struct Golden;
+// Every loaded plugin's ecvrf implementation on the selected places (host ones on the CPU), plugins.cpp.
+struct PluginEntry {
+  std::string name;  // "ecvrf/<name>"
+  int device = -1;
+  std::string path;
+  suite::ecvrf::PluginEcvrf ops;
+  std::string label() const { return name + "@" + (device < 0 ? std::string("cpu") : "gpu" + std::to_string(device)); }
+};
+std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
+// A plugin's search of one job (a breach of the search contract printed; the judge sees the list as reported).
+std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target);
+void plugin_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);
 void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);  // selftest_gpu.cpp
 OracleHandler oracle(const DeviceSelection& sel);
 

@@ -6,6 +6,8 @@
 
 #include "cli/run_result.hpp"
 #include "cli/ecvrf/ecvrf.hpp"
+#include "cli/plugin_variants.hpp"
+#include "suite/call_site.hpp"
 #include "cli/ecvrf/vectors.hpp"
 #include "cli/numbers.hpp"
 #include "gpu/ecvrf/variants.hpp"
@@ -43,6 +45,16 @@ class Ecvrf final : public Family {
       v.push_back(VariantInfo{n, V::F::name, V::F::backend::name, {V::S::tag, V::pipeline(), "k" + std::to_string(V::K)},
                               "bit-exact", false, true, d});
     });
+    for (auto& vi : plugin_variants("ecvrf", v, [](const suite::PluginImpl& p) {
+           if (p.place == BX_PLACE_DEVICE && !suite::device_sites_available()) return std::string("device implementation (needs a CUDA build)");
+           const auto e = suite::ecvrf::adapt(p, p.place == BX_PLACE_DEVICE ? 0 : -1);  // validates the table; binds, touches no device
+           std::string ops;
+           for (auto [has, name] : {std::pair{bool(e.decode), "decode"}, {bool(e.add), "add"}, {bool(e.scalar_mult), "scalar_mult"},
+                                    {bool(e.proof_to_hash), "proof_to_hash"}, {bool(e.vrf_beta), "vrf_beta"}, {bool(e.search), "search"}})
+             if (has) ops += std::string(ops.empty() ? "" : " ") + name;
+           return "ops: " + ops;
+         }))
+      v.push_back(vi);
     return v;
   }
   SelftestReport selftest(const SelftestOptions& opt) const override { return ecvrf_family::selftest(opt); }

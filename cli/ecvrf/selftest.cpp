@@ -31,7 +31,7 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
     try {
       body();
     } catch (const std::exception& e) {
-      c.check(false, "FAIL " + label + " " + what + ": " + e.what());
+      c.check(false, label + " " + what + ": " + e.what());
     }
   };
   for (size_t i = 0; i < g.runs.size(); ++i) {
@@ -47,13 +47,13 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       ecvrf::H2cBlock m;
       ecvrf::h2c_block_alpha(m, r.pk.data(), r.alpha.data(), int(r.alpha.size()));
       const int ctr_folded = ecvrf::ecvrf_beta_block_folded<F, S>(beta_folded, m, S::recode(ecvrf::cofactor_folded_scalar(r.scalar)));
-      c.check(ctr_folded == r.ctr, "FAIL " + label + " " + r.what + " (cofactor folded): ctr " + std::to_string(ctr_folded) +
+      c.check(ctr_folded == r.ctr, label + " " + r.what + " (cofactor folded): ctr " + std::to_string(ctr_folded) +
                                        ", want " + std::to_string(r.ctr));
-      if (r.ctr >= 0) expect_bytes(c, r.beta.data(), beta_folded, 64, "FAIL " + label + " " + r.what + " (cofactor folded): beta");
+      if (r.ctr >= 0) expect_bytes(c, r.beta.data(), beta_folded, 64, label + " " + r.what + " (cofactor folded): beta");
       c.check(has == (r.ctr >= 0) && t.ctr == r.ctr,
-              "FAIL " + label + " " + r.what + ": ctr " + std::to_string(t.ctr) + ", want " + std::to_string(r.ctr));
+              label + " " + r.what + ": ctr " + std::to_string(t.ctr) + ", want " + std::to_string(r.ctr));
       if (!has || r.ctr < 0) return;
-      const std::string at = "FAIL " + label + " " + r.what + ": ";
+      const std::string at = label + " " + r.what + ": ";
       expect_bytes(c, r.h.data(), t.h, 32, at + "H");
       expect_bytes(c, r.gamma.data(), t.gamma, 32, at + "Gamma");
       expect_bytes(c, r.gamma8.data(), t.gamma8, 32, at + "8 Gamma");
@@ -69,14 +69,14 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       ecvrf::ge_encode<F>(e, P);
       got = to_hex(e, 32);
     }
-    dec.check(got == d.want, "FAIL " + label + " decode " + to_hex(d.s) + ": got " + got + ", want " + d.want);
+    dec.check(got == d.want, label + " decode " + to_hex(d.s) + ": got " + got + ", want " + d.want);
     // TAI's verdict on the string as a candidate, spec form (8P, identity test) and folded form (y test).
     ecvrf::ge_ext<F> H;
     const bool by_h = ecvrf::candidate_to_h<F>(H, d.s.data()), by_p = ecvrf::candidate_to_p<F>(P, d.s.data());
     const auto yn = [](bool b) { return std::string(b ? "taken" : "skipped"); };
-    dec.check(by_h == d.tai_point, "FAIL " + label + " TAI candidate " + to_hex(d.s) + " (8P): " + yn(by_h) + ", want " + yn(d.tai_point));
+    dec.check(by_h == d.tai_point, label + " TAI candidate " + to_hex(d.s) + " (8P): " + yn(by_h) + ", want " + yn(d.tai_point));
     dec.check(by_p == d.tai_point,
-              "FAIL " + label + " TAI candidate " + to_hex(d.s) + " (cofactor folded, small-order y): " + yn(by_p) + ", want " +
+              label + " TAI candidate " + to_hex(d.s) + " (cofactor folded, small-order y): " + yn(by_p) + ", want " +
                   yn(d.tai_point));
   }
   for (const auto& e : g.encodes) {
@@ -87,7 +87,7 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
     F::mul(P.T, P.X, P.Y);
     uint8_t out[32];
     ecvrf::ge_encode<F>(out, P);
-    expect_bytes(enc, e.want.data(), out, 32, "FAIL " + label + " encode with X = " + to_hex(e.x_bytes) + " (x + p)");
+    expect_bytes(enc, e.want.data(), out, 32, label + " encode with X = " + to_hex(e.x_bytes) + " (x + p)");
   }
   for (const auto& set : g.inversions) {
     fe in[8], out[8];
@@ -103,7 +103,7 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       F::to_bytes(got, out[j]);
       const Bytes32 want = bytes_of(ref::f25519::invert(ref::f25519::raw_value(set[j])));
       expect_bytes(inv, want.data(), got, 32,
-                   "FAIL " + label + " batch inversion of " + std::to_string(set.size()) + ", item " + std::to_string(j));
+                   label + " batch inversion of " + std::to_string(set.size()) + ", item " + std::to_string(j));
     }
   }
   ecvrf::ge_ext<F> H;
@@ -114,7 +114,7 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
       S::template mul<F>(R, H, S::recode(k));
       uint8_t got[32];
       ecvrf::ge_encode<F>(got, R);
-      expect_bytes(mul, want.data(), got, 32, "FAIL " + label + " " + S::name + " scalar " + to_hex(k) + " times H");
+      expect_bytes(mul, want.data(), got, 32, label + " " + S::name + " scalar " + to_hex(k) + " times H");
     });
 }
 
@@ -150,8 +150,8 @@ SelftestReport selftest(const SelftestOptions& opt) {
     uint8_t a[64], b[64];
     ecvrf::sha512<true>(a, msg.data(), len);
     ecvrf::sha512<false>(b, msg.data(), len);
-    expect_bytes(sc, want.data(), a, 64, "FAIL sha512 (rolling schedule) length " + std::to_string(len));
-    expect_bytes(sc, want.data(), b, 64, "FAIL sha512 (80-word schedule) length " + std::to_string(len));
+    expect_bytes(sc, want.data(), a, 64, "sha512 (rolling schedule) length " + std::to_string(len));
+    expect_bytes(sc, want.data(), b, 64, "sha512 (80-word schedule) length " + std::to_string(len));
   }
   rep.host_checks.push_back(sha);
   // The miner kernels' cofactor-folded scalar t = 8k mod L against the golden model's.
@@ -160,9 +160,9 @@ SelftestReport selftest(const SelftestOptions& opt) {
   for (const auto& [k, want] : g.folded_scalars) {
     try {
       const ecvrf::Scalar t = ecvrf::cofactor_folded_scalar(k);
-      expect_bytes(fc, want.data(), t.data(), 32, "FAIL cofactor-folded scalar of " + to_hex(k));
+      expect_bytes(fc, want.data(), t.data(), 32, "cofactor-folded scalar of " + to_hex(k));
     } catch (const std::exception& e) {
-      fc.check(false, "FAIL cofactor-folded scalar of " + to_hex(k) + ": " + e.what());
+      fc.check(false, "cofactor-folded scalar of " + to_hex(k) + ": " + e.what());
     }
   }
   rep.host_checks.push_back(fold);
@@ -174,6 +174,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
     rep.rows.push_back(std::move(row));
   });
   gpu_rows(opt, g, rep);
+  plugin_rows(opt, g, rep);
   return rep;
 }
 

@@ -86,7 +86,7 @@ void check_betas(TallyCheck& c, const std::string& label, const GpuGolden& g, si
                  const std::vector<uint8_t>& betas, const std::vector<uint8_t>& valid) {
   for (uint32_t j = 0; j < n; ++j) {
     const auto& want = g.betas[at + j];
-    const std::string what = "FAIL " + label + " nonce " + std::to_string(lo + j);
+    const std::string what = label + " nonce " + std::to_string(lo + j);
     if (!want) {
       c.check(valid[j] == 0, what + ": a beta where the golden model has none");
       continue;
@@ -134,27 +134,27 @@ void point_checks(TallyCheck& c, const std::string& label, int dev, const kern::
   }
   std::sort(tags.begin(), tags.end());
   std::sort(want_tags.begin(), want_tags.end());
-  c.check(sizes && tags == want_tags, "FAIL " + label + " point checks: the card's answers are incomplete");
+  c.check(sizes && tags == want_tags, label + " point checks: the card's answers are incomplete");
   if (!sizes || tags != want_tags) return;
   for (size_t i = 0; i < gold.decodes.size(); ++i) {
     const auto st = ecvrf::DecodeStatus(out.decode_status[i]);
     const std::string got = st == ecvrf::DecodeStatus::valid ? to_hex(out.decoded[i]) : ecvrf::decode_status_name(st);
     c.check(got == gold.decodes[i].want,
-            "FAIL " + label + " decode " + to_hex(gold.decodes[i].s) + ": got " + got + ", want " + gold.decodes[i].want);
+            label + " decode " + to_hex(gold.decodes[i].s) + ": got " + got + ", want " + gold.decodes[i].want);
     const unsigned want_tai = gold.decodes[i].tai_point ? 3u : 0u, got_tai = out.tai_verdicts[i];
-    c.check(got_tai == want_tai, "FAIL " + label + " TAI candidate " + to_hex(gold.decodes[i].s) + ": 8P test " +
+    c.check(got_tai == want_tai, label + " TAI candidate " + to_hex(gold.decodes[i].s) + ": 8P test " +
                                      ((got_tai & 1) ? "takes" : "skips") + " it, small-order y test " +
                                      ((got_tai & 2) ? "takes" : "skips") + " it; want both to " +
                                      (want_tai ? "take" : "skip") + " it");
   }
   for (size_t i = 0; i < gold.encodes.size(); ++i)
     expect_bytes(c, gold.encodes[i].want.data(), out.encoded[i].data(), 32,
-                 "FAIL " + label + " encode with X = " + to_hex(gold.encodes[i].x_bytes) + " (x + p)");
+                 label + " encode with X = " + to_hex(gold.encodes[i].x_bytes) + " (x + p)");
   for (size_t i = 0; i < gold.inversions.size(); ++i)
     for (size_t j = 0; j < gold.inversions[i].size(); ++j) {
       const Bytes32 want = bytes_of(ref::f25519::invert(ref::f25519::raw_value(gold.inversions[i][j])));
       expect_bytes(c, want.data(), out.inverses[i][j].data(), 32,
-                   "FAIL " + label + " batch inversion of " + std::to_string(gold.inversions[i].size()) + ", item " +
+                   label + " batch inversion of " + std::to_string(gold.inversions[i].size()) + ", item " +
                        std::to_string(j));
     }
   static const char* const form[kern::kEcvrfPointAddForms] = {"P + Q", "P + cached Q", "P - cached Q (negate flag)",
@@ -164,12 +164,12 @@ void point_checks(TallyCheck& c, const std::string& label, int dev, const kern::
     const Bytes32* want[kern::kEcvrfPointAddForms] = {&a.sum, &a.sum, &a.diff, &a.diff, &a.dbl};
     for (int f = 0; f < kern::kEcvrfPointAddForms; ++f)
       expect_bytes(c, want[f]->data(), out.sums[i][f].data(), 32,
-                   "FAIL " + label + " " + form[f] + " with P = " + to_hex(a.p) + ", Q = " + to_hex(a.q));
+                   label + " " + form[f] + " with P = " + to_hex(a.p) + ", Q = " + to_hex(a.q));
   }
   for (const auto& [tag, products] : out.scalar_products)
     for (size_t i = 0; i < gold.scalar_mults.size(); ++i)
       expect_bytes(c, gold.scalar_mults[i].second.data(), products[i].data(), 32,
-                   "FAIL " + label + " " + tag + " scalar " + to_hex(gold.scalar_mults[i].first) + " times H");
+                   label + " " + tag + " scalar " + to_hex(gold.scalar_mults[i].first) + " times H");
 }
 
 // One row: a compiled pipeline, described at run time (no per-variant instantiation here).
@@ -185,7 +185,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
     try {
       body();
     } catch (const std::exception& e) {
-      c.check(false, "FAIL " + label + " " + what + ": " + e.what());
+      c.check(false, label + " " + what + ": " + e.what());
     }
   };
   guarded(consts, "constants", [&] {
@@ -200,7 +200,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
                                std::to_string(f25519::kDerivedConstants));
     for (int i = 0; i < f25519::kDerivedConstants; ++i)
       expect_bytes(consts, want[i].data(), got[i].data(), 32,
-                   "FAIL " + label + " derived " + what[i] + " (small integers in registers)");
+                   label + " derived " + what[i] + " (small integers in registers)");
   });
   guarded(frozen, "frozen hits", [&] {
     const ecvrf_vectors::Searcher gpu{label, [&](const Job& j, uint64_t lo, uint64_t count, uint64_t target) {
@@ -212,7 +212,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
                                         return hits;
                                       }};
     const auto lines = ecvrf_vectors::check_frozen_hits(ecvrf_vectors::kSearchPath, frozen_windows(), gpu);
-    for (const std::string& line : lines) frozen.check(false, "FAIL " + line);
+    for (const std::string& line : lines) frozen.check(false, line);
     if (lines.empty())
       for (const auto& w : frozen_windows()) frozen.check(true, "frozen hits of tcId " + std::to_string(w.tc_id));
   });
@@ -223,8 +223,8 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
       const Golden::Run& r = gold.runs[i];
       uint8_t beta[64], valid = 0;
       kern::ecvrf_betas_alpha(dev, v.name, r.scalar, r.pk, {r.alpha}, beta, &valid);
-      rfc.check(valid == (r.ctr >= 0 ? 1 : 0), "FAIL " + label + " " + r.what + ": beta presence");
-      if (valid && r.ctr >= 0) expect_bytes(rfc, r.beta.data(), beta, 64, "FAIL " + label + " " + r.what + " beta");
+      rfc.check(valid == (r.ctr >= 0 ? 1 : 0), label + " " + r.what + ": beta presence");
+      if (valid && r.ctr >= 0) expect_bytes(rfc, r.beta.data(), beta, 64, label + " " + r.what + " beta");
     });
   size_t at = 0;
   for (const Window& w : g.windows) {
@@ -258,7 +258,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
                         std::equal(got.begin(), got.end(), want.begin(), [](const kern::EcvrfHit& a, const kern::EcvrfHit& b) {
                           return a.nonce == b.nonce && a.score == b.score;
                         });
-      search.check(same, "FAIL " + label + " hits of [" + std::to_string(w.lo) + ", +" + std::to_string(w.n) +
+      search.check(same, label + " hits of [" + std::to_string(w.lo) + ", +" + std::to_string(w.n) +
                              ") at target 2^62:\n  got " + std::to_string(got.size()) + hit_list(got) + "\n  want " +
                              std::to_string(want.size()) + hit_list(want));
       // A slice re-runs iff it has 2 or more hits for a one-entry buffer (afterwards the buffer has room).
@@ -268,7 +268,7 @@ void gpu_row(int dev, const kern::EcvrfDeviceVariant& v, const Golden& gold, con
         for (const auto& h : want) k += h.nonce - w.lo >= s && h.nonce - w.lo < s + 7;
         overflow = k >= 2;
       }
-      search.check((st.reruns > 0) == overflow, "FAIL " + label + ": hit-buffer re-runs " + std::to_string(st.reruns) +
+      search.check((st.reruns > 0) == overflow, label + ": hit-buffer re-runs " + std::to_string(st.reruns) +
                                                     (overflow ? ", want at least one" : ", want none"));
     });
   }

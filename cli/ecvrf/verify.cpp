@@ -164,6 +164,16 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
                              hits.push_back({h.nonce - o.lo, h.score});
                            return hits;
                          }});
+  for (const PluginEntry& im : plugin_impls(devices)) {
+    if (!im.ops.search) throw InputError("verify ecvrf: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    searchers.push_back({im.label(), false, [&, im](size_t job, double* seconds) {
+                           const auto t0 = std::chrono::steady_clock::now();
+                           search::Hits hits;
+                           for (const Hit& h : plugin_search(im, jobs[job], o.lo, o.count, o.target)) hits.push_back({h.nonce - o.lo, h.score});
+                           *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                           return hits;
+                         }});
+  }
   search::Plan plan;
   plan.family = "ecvrf";
   plan.unit = "nonce";
@@ -184,7 +194,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
     const auto betas = betas_of(job, at);
     std::vector<search::Verdict> v(at.size());
     for (size_t i = 0; i < at.size(); ++i)
-      if (betas[i] && G::score(*betas[i]) < o.target) v[i] = {true, G::score(*betas[i])};
+      if (betas[i] && G::score(*betas[i]) < o.target) v[i] = search::Verdict::hit_with(G::score(*betas[i]));
     return v;
   };
   plan.explain = [&](size_t job, uint64_t at) {

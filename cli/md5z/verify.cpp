@@ -48,6 +48,12 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
     if (!(im.variant == md5::kPlain && im.where == rows[0].where)) rows.push_back(im);
   for (Impl& im : plugin_impls(devices)) {
     if (!im.search) throw InputError("verify md5z: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    if (im.plugin_search_job) {  // its job-level search too, as a row of its own
+      Impl job = im;
+      job.plugin_name += "/job";
+      job.search = im.plugin_search_job;
+      rows.push_back(std::move(job));
+    }
     rows.push_back(std::move(im));
   }
   if (!rows[0].search) throw InputError("verify md5z: this build has no CUDA kernels");
@@ -93,7 +99,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
     for (uint64_t off : at) idx.push_back(uint32_t(o.lo + off));
     const auto zeros = judge(o.bases[job], idx);
     std::vector<search::Verdict> v(at.size());
-    for (size_t i = 0; i < at.size(); ++i) v[i] = {zeros[i] >= o.threshold, uint64_t(zeros[i])};
+    for (size_t i = 0; i < at.size(); ++i)
+      if (zeros[i] >= o.threshold) v[i] = search::Verdict::hit_with(uint64_t(zeros[i]));
     return v;
   };
   plan.explain = [&](size_t job, uint64_t at) {

@@ -49,8 +49,9 @@ extern "C" {
 enum bx_family {
   BX_FAMILY_FIELD25519 = 1, /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
   BX_FAMILY_MD5Z = 2,       /* MD5 leading-zero search over a Q9 tunnel: struct bx_md5z_ops */
-  BX_FAMILY_QPOW = 3        /* Quantus proof of work (Poseidon2 over Goldilocks): struct bx_qpow_ops */
-  /* 4 q8parity, 5 ecvrf: reserved for their contracts (refused until defined here) */
+  BX_FAMILY_QPOW = 3,       /* Quantus proof of work (Poseidon2 over Goldilocks): struct bx_qpow_ops */
+  BX_FAMILY_ECVRF = 5       /* the ECVRF-EDWARDS25519-SHA512-TAI miner pipeline: struct bx_ecvrf_ops */
+  /* 4 q8parity: reserved for its contract (refused until defined here) */
 };
 
 enum bx_place {
@@ -247,6 +248,49 @@ typedef struct bx_qpow_ops {
   int (*search)(void* ctx, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64],
                 uint64_t* offsets, uint64_t capacity, uint64_t* found, void* stream);
 } bx_qpow_ops;
+
+/* ---- ecvrf ------------------------------------------------------------------------------------- */
+
+/* docs/specs/field25519_ecvrf.md: ECVRF-EDWARDS25519-SHA512-TAI (RFC 9381). Points are 32-byte encodings,
+ * scalars 32 bytes little-endian below 2^255. The miner's job: alpha = header (32 bytes) || LE64(nonce);
+ * its score is beta's first 8 bytes read big-endian; a nonce is a hit when score < target (strictly). */
+
+/* Verdicts of the strict decoder (RFC 8032 5.1.3 with the spec's rules 2.3 (a) and (b)). */
+enum bx_ecvrf_decode_status {
+  BX_ECVRF_DECODE_VALID = 0,
+  BX_ECVRF_DECODE_Y_NOT_BELOW_P = 1, /* bits 0..254 >= p: never reduced */
+  BX_ECVRF_DECODE_NOT_SQUARE = 2,    /* no x: not on the curve */
+  BX_ECVRF_DECODE_X_ZERO_SIGN_SET = 3 /* x = 0 with bit 255 set */
+};
+
+typedef struct bx_ecvrf_hit {
+  uint64_t nonce;
+  uint64_t score;
+} bx_ecvrf_hit;
+
+typedef struct bx_ecvrf_ops {
+  uint32_t struct_size;          /* sizeof(struct bx_ecvrf_ops) */
+  uint32_t search_preconditions; /* none defined yet: 0 */
+
+  /* The strict decoder on n encodings (in n x 32 bytes): status[i] (enum bx_ecvrf_decode_status) and, when
+   * valid, the point's canonical encoding in out[32 i ..]. NULL: not provided. */
+  int (*decode)(void* ctx, const uint8_t* in, size_t n, int32_t* status, uint8_t* out, void* stream);
+  /* out[i] = P[i] + Q[i] (valid encodings, the identity and small-order points among them). NULL: not provided. */
+  int (*add)(void* ctx, const uint8_t* p, const uint8_t* q, size_t n, uint8_t* out, void* stream);
+  /* out[i] = k[i] * P[i]. NULL: not provided. */
+  int (*scalar_mult)(void* ctx, const uint8_t* k, const uint8_t* p, size_t n, uint8_t* out, void* stream);
+  /* beta[i] = proof_to_hash(Gamma[i]) = SHA-512(0x03 || 0x03 || encode(8 Gamma) || 0x00), 64 bytes. NULL: not provided. */
+  int (*proof_to_hash)(void* ctx, const uint8_t* gamma, size_t n, uint8_t* beta, void* stream);
+  /* The VRF output of n alphas of alpha_len (0..255) bytes each under (pk, x): ctr[i], the try-and-increment
+   * counter that gave H (-1: none up to 255, beta then unspecified), and beta[i] (64 bytes). NULL: not provided. */
+  int (*vrf_beta)(void* ctx, const uint8_t pk[32], const uint8_t x[32], const uint8_t* alphas, uint32_t alpha_len, size_t n,
+                  int32_t* ctr, uint8_t* beta, void* stream);
+  /* Every hit of [lo, lo + count) (1 <= count, lo + count <= 2^64) under (pk, x, header) with its score,
+   * ascending by nonce, each once, into hits[0 .. min(found, capacity)); *found is the number of hits;
+   * when found > capacity bitexact calls again with capacity >= found. NULL: not provided. */
+  int (*search)(void* ctx, const uint8_t pk[32], const uint8_t x[32], const uint8_t header[32], uint64_t lo, uint64_t count,
+                uint64_t target, bx_ecvrf_hit* hits, uint64_t capacity, uint64_t* found, void* stream);
+} bx_ecvrf_ops;
 
 #ifdef __cplusplus
 }

@@ -11,7 +11,8 @@ namespace S = bx::search;
 namespace {
 
 // A stubbed judge: positions 5, 9, 12 and 0xffff are hits with these values, 40 is a judged non-hit.
-const std::map<uint64_t, S::Verdict> kTruth = {{5, {true, 2}}, {9, {true, 3}}, {12, {true, 2}}, {40, {false, 1}}, {0xffff, {true, 4}}};
+const std::map<uint64_t, S::Verdict> kTruth = {{5, S::Verdict::hit_with(2)}, {9, S::Verdict::hit_with(3)}, {12, S::Verdict::hit_with(2)},
+                                               {40, S::Verdict{}}, {0xffff, S::Verdict::hit_with(4)}};
 constexpr uint64_t kCount = 0x10000;
 
 S::ListVerdict judge(const S::Hits& list, std::vector<uint64_t> at = {5, 9, 12, 40, 0xffff}) {
@@ -60,6 +61,7 @@ TEST(SearchVerify, ProbeWindowsAtEndsAndCarries) {
   EXPECT_EQ(S::probe_windows(1000, 10, {500}), (W{{0, 10}, {495, 505}, {990, 1000}}));
   EXPECT_EQ(S::probe_windows(1000, 10, {3, 998}), (W{{0, 10}, {990, 1000}}));  // overlaps merge
   EXPECT_EQ(S::probe_windows(6, 10, {}), (W{{0, 6}}));                          // wider than the part
+  EXPECT_EQ(S::probe_windows(1000, 0, {500}), (W{}));                           // --probe 0: none
 }
 
 TEST(SearchVerify, CarriesStrictlyInsideThePart) {
