@@ -14,7 +14,8 @@ namespace bx::suite {
 
 namespace {
 constexpr size_t kGuard = isolate::Arena::kGuard;
-constexpr uint8_t kPattern = 0xa5;
+using isolate::kGuardPattern;
+using isolate::kUnwritten;
 }  // namespace
 
 struct DeviceSite::Impl {
@@ -37,9 +38,9 @@ DeviceSite::~DeviceSite() {
 }
 uint8_t* DeviceSite::out(size_t n, const char* name) {
   auto* base = static_cast<uint8_t*>(kern::device_alloc(impl_->dev, n + 2 * kGuard));
-  kern::device_fill(impl_->dev, base, kPattern, kGuard);
-  kern::device_fill(impl_->dev, base + kGuard, 0, n);
-  kern::device_fill(impl_->dev, base + kGuard + n, kPattern, kGuard);
+  kern::device_fill(impl_->dev, base, kGuardPattern, kGuard);
+  kern::device_fill(impl_->dev, base + kGuard, kUnwritten, n);
+  kern::device_fill(impl_->dev, base + kGuard + n, kGuardPattern, kGuard);
   impl_->bufs.push_back({base, n, name, {}});
   return base + kGuard;
 }
@@ -83,12 +84,12 @@ void DeviceSite::run(const std::string& who, const std::string& what, const std:
     std::vector<uint8_t> g(kGuard);
     kern::device_copy_out(dev, g.data(), b.base, kGuard);
     for (size_t i = 0; i < kGuard; ++i)
-      if (g[i] != kPattern)
+      if (g[i] != kGuardPattern)
         throw std::runtime_error(who + " " + what + " on gpu" + std::to_string(dev) + ": wrote " + std::to_string(kGuard - i) +
                                  " byte(s) before the start of " + b.name);
     kern::device_copy_out(dev, g.data(), b.base + kGuard + b.size, kGuard);
     for (size_t i = kGuard; i-- > 0;)
-      if (g[i] != kPattern)
+      if (g[i] != kGuardPattern)
         throw std::runtime_error(who + " " + what + " on gpu" + std::to_string(dev) + ": wrote " + std::to_string(i + 1) +
                                  " byte(s) past the end of " + b.name);
     if (!b.original.empty()) {

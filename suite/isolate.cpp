@@ -16,7 +16,6 @@
 namespace bx::suite::isolate {
 
 namespace {
-constexpr uint8_t kPattern = 0xa5;
 double g_timeout = 60;
 
 uint8_t* map_shared(size_t n) {
@@ -36,9 +35,9 @@ Arena::~Arena() {
 uint8_t* Arena::output(size_t n, const std::string& name) {
   const size_t mapped = n + 2 * kGuard;
   uint8_t* base = map_shared(mapped);
-  std::memset(base, kPattern, kGuard);
-  std::memset(base + kGuard, 0, n);
-  std::memset(base + kGuard + n, kPattern, kGuard);
+  std::memset(base, kGuardPattern, kGuard);
+  std::memset(base + kGuard, kUnwritten, n);
+  std::memset(base + kGuard + n, kGuardPattern, kGuard);
   bufs_.push_back({base, n, mapped, name, {}});
   return base + kGuard;
 }
@@ -54,9 +53,9 @@ std::string Arena::breach() const {
   for (const auto& b : bufs_) {
     const uint8_t* d = b.base + kGuard;
     for (size_t i = 0; i < kGuard; ++i)
-      if (b.base[i] != kPattern) return "wrote " + std::to_string(kGuard - i) + " byte(s) before the start of " + b.name;
+      if (b.base[i] != kGuardPattern) return "wrote " + std::to_string(kGuard - i) + " byte(s) before the start of " + b.name;
     for (size_t i = kGuard; i-- > 0;)
-      if (d[b.size + i] != kPattern) return "wrote " + std::to_string(i + 1) + " byte(s) past the end of " + b.name;
+      if (d[b.size + i] != kGuardPattern) return "wrote " + std::to_string(i + 1) + " byte(s) past the end of " + b.name;
     if (!b.original.empty() && std::memcmp(d, b.original.data(), b.size) != 0) return "changed its input " + b.name;
   }
   return "";

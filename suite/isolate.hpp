@@ -11,6 +11,12 @@
 
 namespace bx::suite::isolate {
 
+// The bytes of a guard zone, and those an output holds before the call: not 0, so an output the
+// implementation never writes (a hit count, a digest, a limb) reads as garbage and fails, never as a
+// plausible empty answer. One definition for host and device buffers.
+constexpr uint8_t kGuardPattern = 0xa5;
+constexpr uint8_t kUnwritten = 0x5b;
+
 // Buffers shared with the child, each between two guard zones of kGuard bytes.
 class Arena {
  public:

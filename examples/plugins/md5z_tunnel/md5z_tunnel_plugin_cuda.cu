@@ -225,7 +225,10 @@ struct Scratch {
   uint64_t slots = 0;
 
   int allocate(uint64_t n) {
-    if (!ok(cudaMalloc(&mem, sizeof(unsigned long long) + n * sizeof(bx_md5z_hit)))) return mem = nullptr, 1;
+    if (!ok(cudaMalloc(&mem, sizeof(unsigned long long) + n * sizeof(bx_md5z_hit)))) {
+      mem = nullptr;
+      return 1;
+    }
     count = static_cast<unsigned long long*>(mem);
     hits = reinterpret_cast<bx_md5z_hit*>(count + 1);
     slots = n;
