@@ -4,7 +4,9 @@
  *   1 ABI version 99        2 weights that do not increase   3 mul crashes (SIGSEGV)
  *   4 mul never returns     5 mul writes past its output     6 mul returns an error code
  *   7 mul writes into an input                               8 no operation provided
- *   9 a limb form whose tight bound cannot hold every digit of limb 0 */
+ *   9 a limb form whose tight bound cannot hold every digit of limb 0
+ *  10 an md5z search that returns success without writing its hit count (outputs start as 0x5b bytes, so
+ *     the count reads as garbage and breaks the contract; zeroed outputs would have read "no hits") */
 #include <bitexact/plugin.h>
 #include <signal.h>
 #include <string.h>
@@ -42,7 +44,15 @@ static const bx_field25519_ops ops = {
     .limb_form = HOSTILE == 2 ? &form : HOSTILE == 9 ? &narrow : NULL,
 };
 
-static const bx_impl impls[] = {{sizeof(bx_impl), "hostile", BX_FAMILY_FIELD25519, BX_PLACE_HOST, BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL, &ops}};
+static int silent_search(void* ctx, const uint8_t base[52], uint64_t lo, uint64_t hi, uint32_t threshold, bx_md5z_hit* hits,
+                         uint64_t capacity, uint64_t* found, void* stream) {
+  (void)ctx, (void)base, (void)lo, (void)hi, (void)threshold, (void)hits, (void)capacity, (void)found, (void)stream;
+  return 0;
+}
+static const bx_md5z_ops md5z_ops = {.struct_size = sizeof(bx_md5z_ops), .search = silent_search};
+
+static const bx_impl impls[] = {{sizeof(bx_impl), "hostile", HOSTILE == 10 ? BX_FAMILY_MD5Z : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
+                                 BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL, HOSTILE == 10 ? (const void*)&md5z_ops : (const void*)&ops}};
 static const bx_plugin plugin = {HOSTILE == 1 ? 99 : BX_PLUGIN_ABI_VERSION, "hostile", 1, impls};
 
 BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }
