@@ -31,6 +31,7 @@ std::string family_name(uint32_t family) {
     case BX_FAMILY_FIELD25519: return "field25519";
     case BX_FAMILY_MD5Z: return "md5z";
     case BX_FAMILY_QPOW: return "qpow";
+    case BX_FAMILY_Q8PARITY: return "q8parity";
     case BX_FAMILY_ECVRF: return "ecvrf";
     default: return "";
   }

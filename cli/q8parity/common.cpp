@@ -147,6 +147,25 @@ std::vector<float> reference_rmsnorm(const NormInput& in) {
   return y;
 }
 
+std::string nmse_problem(const std::vector<float>& got, const std::vector<float>& want, double bound) {
+  if (got.size() != want.size()) return std::to_string(got.size()) + " outputs, want " + std::to_string(want.size());
+  std::vector<float> g;
+  std::vector<double> w;
+  for (size_t i = 0; i < got.size(); ++i) {
+    if (std::isfinite(want[i])) {
+      if (!std::isfinite(got[i])) return "output " + std::to_string(i) + ": got 0x" + float_hex(got[i]) + ", want finite 0x" + float_hex(want[i]);
+      g.push_back(got[i]), w.push_back(double(want[i]));
+    } else if (!(std::isnan(want[i]) ? std::isnan(got[i]) : got[i] == want[i])) {
+      return "output " + std::to_string(i) + ": got 0x" + float_hex(got[i]) + ", want " + (std::isnan(want[i]) ? "NaN" : "0x" + float_hex(want[i]));
+    }
+  }
+  const double e = g.empty() ? 0.0 : R::nmse(g, w);
+  if (e <= bound) return "";
+  char b[96];
+  std::snprintf(b, sizeof b, "NMSE %.3g over %zu finite outputs (bound %.3g)", e, g.size(), bound);
+  return b;
+}
+
 std::vector<Place> places(const DeviceSelection& sel) {
   std::vector<Place> out;
   if (sel.cpu) out.push_back({"cpu", -1});

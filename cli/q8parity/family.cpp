@@ -8,6 +8,8 @@
 
 #include "cli/numbers.hpp"
 #include "cli/q8parity/q8parity.hpp"
+#include "cli/plugin_variants.hpp"
+#include "suite/call_site.hpp"
 
 namespace bx::q8parity {
 namespace {
@@ -101,6 +103,15 @@ class Q8Parity final : public Family {
       vi.description = r.description;
       out.push_back(vi);
     }
+    for (auto& vi : plugin_variants("q8parity", out, [](const suite::PluginImpl& p) {
+           if (p.place == BX_PLACE_DEVICE && !suite::device_sites_available()) return std::string("device implementation (needs a CUDA build)");
+           const auto q = suite::q8parity::adapt(p, p.place == BX_PLACE_DEVICE ? 0 : -1);  // validates the table; binds, touches no device
+           std::string ops = std::string(q.matvec ? "matvec" : "") + (q.matvec && q.rmsnorm ? " " : "") + (q.rmsnorm ? "rmsnorm" : "");
+           char bound[32];
+           std::snprintf(bound, sizeof bound, "%.3g", q.nmse_bound);
+           return "ops: " + ops + (q.characterised ? std::string("; judged within NMSE ") + bound + " of the canonical order" : "; bitwise (canonical order)");
+         }))
+      out.push_back(vi);
     return out;
   }
   SelftestReport selftest(const SelftestOptions& opt) const override { return q8parity::selftest(opt); }

@@ -10,6 +10,7 @@
 #include "suite/hex.hpp"
 #include "gpu/q8parity/host_run.hpp"
 #include "reference/q8parity/q8_ref.hpp"
+#include "suite/q8parity/plugin_ops.hpp"
 
 namespace bx::q8parity {
 
@@ -74,6 +75,9 @@ struct ControlVerdict {
   bool ok() const { return finite > 0 && 2 * differ >= finite; }
 };
 ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want);
+// A characterised implementation's verdict: "" when `got` is within `bound` of the canonical order's `want`
+// by NMSE over the outputs where `want` is finite; the others must match it in class (NaN, +inf, -inf).
+std::string nmse_problem(const std::vector<float>& got, const std::vector<float>& want, double bound);
 std::string float_hex(float f);  // 8 hex digits of the bit pattern
 // "3 of 536 differ; first [t 1, row 7]: got 0x3f800000 (1), want 0x3f800001 (1.0000001)" (rows > 0: token-major).
 std::string describe(const Diff& d, size_t rows);
@@ -91,6 +95,18 @@ std::vector<size_t> parse_variants(const std::vector<std::string>& names);
 bool host_build_rules_hold(std::string* problem);
 
 SelftestReport selftest(const SelftestOptions& opt);
+
+// Every loaded plugin's q8parity implementation on the selected places (host ones on the CPU), plugins.cpp.
+struct PluginEntry {
+  std::string name;  // "q8parity/<name>"
+  std::string where, path;
+  int device = -1;
+  suite::q8parity::PluginQ8 ops;
+  std::string label() const { return name + "@" + where; }
+};
+std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
+std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in);
+std::vector<float> plugin_rmsnorm(const PluginEntry& im, const NormInput& in);
 
 struct VerifyOptions {
   size_t rows = 4099, k = 4096;

@@ -3,7 +3,9 @@
 // leave NR = 2 and the 64-row thread blocks a tail; the negative control must differ; the gr read's parts
 // without expf bitwise, its epilogues bitwise between variants of one place and within NMSE 1e-7 of
 // float64. The first failures print the case, both values in hex and where they differ.
+#include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include "cli/q8parity/q8parity.hpp"
 #include "cli/q8parity/vectors.hpp"
@@ -96,57 +98,67 @@ std::vector<GrCase> gr_cases(uint64_t seed, bool full) {
   return out;
 }
 
-void check_matvec(size_t v, const Place& p, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
+// One implementation's matvec or rmsnorm outputs, judged bitwise against the canonical order (built-in
+// variants and bit-exact plugins) or, for a characterised plugin, within its NMSE bound of it. The same
+// cases and vectors for both.
+struct Judge {
+  std::string who;  // "q8parity/matvec/plain on cpu"
+  double nmse_bound = 0;  // 0: bitwise
+};
+using MatvecRun = std::function<std::vector<float>(const MatvecInput&)>;
+using NormRun = std::function<std::vector<float>(const NormInput&)>;
+
+void check_matvec(const Judge& j, const MatvecRun& run, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
                   SelftestRow& row) {
-  const q8::VariantRow& vr = kVariants[v];
-  if (vr.negative) {
-    Tally t{"must-differ"};
-    TallyCheck tc{t};
-    for (const auto& c : cases) {
-      if (!c.judge_control) continue;
-      const ControlVerdict cv = judge_control(run_matvec(v, p, c.in), c.want);
-      tc.check(cv.ok(), "negative control on " + p.where + ", " + c.label + ": only " + std::to_string(cv.differ) + " of " +
-                            std::to_string(cv.finite) + " finite outputs differ (a reordered sum must differ on most: is the comparison blind?)");
-    }
-    row.checks.push_back(t);
-    return;
-  }
   Tally vectors{"vectors"}, random{"random"}, special{"special"};
   TallyCheck tv{vectors}, tr{random}, ts{special};
-  for (const auto& t : vecs) {
-    const Diff d = diff(run_matvec(v, p, t.in), t.y);
-    tv.check(d.same(), std::string(vr.name) + " on " + p.where + ", vectors tcId " + std::to_string(t.id) + " (" + t.comment +
-                           "): " + describe(d, t.in.rows));
-  }
-  for (const auto& c : cases) {
-    const Diff d = diff(run_matvec(v, p, c.in), c.want);
-    (c.label.rfind("special", 0) == 0 ? ts : tr).check(d.same(), std::string(vr.name) + " on " + p.where + ", " + c.label +
-                                                                       ": " + describe(d, c.in.rows));
-  }
+  auto judge = [&](TallyCheck& t, const MatvecInput& in, const std::vector<float>& want, const std::string& what) {
+    const std::vector<float> got = run(in);
+    if (j.nmse_bound > 0) {
+      const std::string problem = nmse_problem(got, want, j.nmse_bound);
+      t.check(problem.empty(), j.who + ", " + what + ": " + problem);
+    } else {
+      const Diff d = diff(got, want);
+      t.check(d.same(), j.who + ", " + what + ": " + describe(d, in.rows));
+    }
+  };
+  for (const auto& t : vecs) judge(tv, t.in, t.y, "vectors tcId " + std::to_string(t.id) + " (" + t.comment + ")");
+  for (const auto& c : cases) judge(c.label.rfind("special", 0) == 0 ? ts : tr, c.in, c.want, c.label);
   row.checks.push_back(vectors);
   row.checks.push_back(random);
   row.checks.push_back(special);
 }
-
-void check_norm(size_t v, const Place& p, const std::vector<NormCase>& cases, const std::vector<RmsnormVector>& vecs,
+void check_control(size_t v, const Place& p, const std::vector<MatvecCase>& cases, SelftestRow& row) {
+  Tally t{"must-differ"};
+  TallyCheck tc{t};
+  for (const auto& c : cases) {
+    if (!c.judge_control) continue;
+    const ControlVerdict cv = judge_control(run_matvec(v, p, c.in), c.want);
+    tc.check(cv.ok(), "negative control on " + p.where + ", " + c.label + ": only " + std::to_string(cv.differ) + " of " +
+                          std::to_string(cv.finite) + " finite outputs differ (a reordered sum must differ on most: is the comparison blind?)");
+  }
+  row.checks.push_back(t);
+}
+void check_norm(const Judge& j, const NormRun& run, const std::vector<NormCase>& cases, const std::vector<RmsnormVector>& vecs,
                 SelftestRow& row) {
   Tally vectors{"vectors"}, random{"random"}, special{"special"};
   TallyCheck tv{vectors}, tr{random}, ts{special};
-  for (const auto& t : vecs) {
-    const Diff d = diff(run_rmsnorm(v, p, t.in), t.y);
-    tv.check(d.same(), std::string(kVariants[v].name) + " on " + p.where + ", vectors tcId " + std::to_string(t.id) + " (" +
-                           t.comment + "): " + describe(d, 0));
-  }
-  for (const auto& c : cases) {
-    const Diff d = diff(run_rmsnorm(v, p, c.in), c.want);
-    (c.label.rfind("special", 0) == 0 ? ts : tr).check(d.same(), std::string(kVariants[v].name) + " on " + p.where + ", " +
-                                                                       c.label + ": " + describe(d, 0));
-  }
+  auto judge = [&](TallyCheck& t, const NormInput& in, const std::vector<float>& want, const std::string& what) {
+    const std::vector<float> got = run(in);
+    if (j.nmse_bound > 0) {
+      const std::string problem = nmse_problem(got, want, j.nmse_bound);
+      t.check(problem.empty(), j.who + ", " + what + ": " + problem);
+    } else {
+      const Diff d = diff(got, want);
+      t.check(d.same(), j.who + ", " + what + ": " + describe(d, 0));
+    }
+  };
+  for (const auto& t : vecs) judge(tv, t.in, t.y, "vectors tcId " + std::to_string(t.id) + " (" + t.comment + ")");
+  for (const auto& c : cases) judge(c.label.rfind("special", 0) == 0 ? ts : tr, c.in, c.want, c.label);
   row.checks.push_back(vectors);
   row.checks.push_back(random);
   row.checks.push_back(special);
 }
-
 void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, SelftestRow& row) {
   Tally exact{p.device < 0 ? "exact-host" : "exact-parts"}, nmse{"nmse"}, between{"vs-plain"};
   TallyCheck te{exact}, tn{nmse}, tb{between};
@@ -217,6 +229,13 @@ SelftestReport selftest(const SelftestOptions& opt) {
     any_norm |= kVariants[v].op == Op::rmsnorm;
     any_gr |= kVariants[v].op == Op::gr;
   }
+  std::vector<PluginEntry> plugins;
+  for (PluginEntry& im : plugin_impls(opt.devices))
+    if (opt.wants(im.name)) {
+      any_matvec |= bool(im.ops.matvec);
+      any_norm |= bool(im.ops.rmsnorm);
+      plugins.push_back(std::move(im));
+    }
   const auto mc = any_matvec ? matvec_cases(opt.seed, opt.full) : std::vector<MatvecCase>{};
   const auto mv = any_matvec ? load_embedded_matvec() : std::vector<MatvecVector>{};
   const auto nc = any_norm ? norm_cases(opt.seed, opt.full) : std::vector<NormCase>{};
@@ -234,13 +253,29 @@ SelftestReport selftest(const SelftestOptions& opt) {
     for (size_t v = 0; v < kVariantCount; ++v) {
       if (!opt.wants(kVariants[v].name)) continue;
       SelftestRow row{kVariants[v].name, p.where, {}};
+      const Judge j{std::string(kVariants[v].name) + " on " + p.where};
       switch (kVariants[v].op) {
-        case Op::matvec: check_matvec(v, p, mc, mv, row); break;
-        case Op::rmsnorm: check_norm(v, p, nc, nv, row); break;
+        case Op::matvec:
+          if (kVariants[v].negative) check_control(v, p, mc, row);
+          else check_matvec(j, [&](const MatvecInput& in) { return run_matvec(v, p, in); }, mc, mv, row);
+          break;
+        case Op::rmsnorm: check_norm(j, [&](const NormInput& in) { return run_rmsnorm(v, p, in); }, nc, nv, row); break;
         case Op::gr: check_gr(v, p, gc, row); break;
       }
       rep.rows.push_back(row);
     }
+  }
+  // Plugins: a row per operation, on the same cases and vectors, judged by their contract; an operation
+  // the plugin does not provide is a row of "not provided".
+  for (const PluginEntry& im : plugins) {
+    const Judge j{im.label() + (im.ops.characterised ? " (characterised)" : ""), im.ops.characterised ? im.ops.nmse_bound : 0};
+    SelftestRow mrow{im.name + " [matvec]", im.where, {}}, nrow{im.name + " [rmsnorm]", im.where, {}};
+    if (im.ops.matvec) check_matvec(j, [&](const MatvecInput& in) { return plugin_matvec(im, in); }, mc, mv, mrow);
+    else mrow.checks.push_back({"matvec"}), mrow.checks.back().lacks("matvec");
+    if (im.ops.rmsnorm) check_norm(j, [&](const NormInput& in) { return plugin_rmsnorm(im, in); }, nc, nv, nrow);
+    else nrow.checks.push_back({"rmsnorm"}), nrow.checks.back().lacks("rmsnorm");
+    rep.rows.push_back(std::move(mrow));
+    rep.rows.push_back(std::move(nrow));
   }
   if (opt.devices.gpus.empty())
     rep.notes.push_back("q8parity: CPU rows run the kernels' per-item code on the host (no GPU selected)");

@@ -90,35 +90,45 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   res.range_size = whole.rows;
   res.covered = part;
   size_t checked = 0;
+  // One implementation at one token count: bitwise (nmse_bound 0), the negative control's must-differ, or a
+  // characterised plugin's NMSE against the canonical order.
+  auto judge = [&](const std::string& label, int t, const std::vector<float>& got, bool control, double nmse_bound) {
+    const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * all.rows));
+    const Diff d = diff(got, want);
+    std::string problem;
+    if (nmse_bound > 0) problem = nmse_problem(got, want, nmse_bound);
+    const bool pass = control ? judge_control(got, want).ok() : nmse_bound > 0 ? problem.empty() : d.same();
+    ok = ok && pass;
+    ++checked;
+    char bound[48];
+    std::snprintf(bound, sizeof bound, "within NMSE %.3g of it", nmse_bound);
+    const std::string first = nmse_bound > 0 ? (problem.empty() ? std::string(bound) : problem)
+                                             : d.count ? describe(d, all.rows) : "-";
+    std::printf("%-42s %-5s %4d %10zu  %s%s\n", label.substr(0, label.rfind('@')).c_str(), label.substr(label.rfind('@') + 1).c_str(), t,
+                d.count, first.c_str(),
+                control ? (pass ? "  (negative control: differs, as it must)" : "  (negative control: FAILED to differ)")
+                        : (pass ? "" : "  FAIL"));
+    const std::string who = result_label(label);
+    if (std::find(res.implementations.begin(), res.implementations.end(), who) == res.implementations.end())
+      res.implementations.push_back(who);
+    const std::string key = who + " ntok " + std::to_string(t);
+    uint64_t fold = 0;  // RunResult::add_fold over every output (token, row in the declared range, float bits)
+    for (size_t j = 0; j < got.size(); ++j)  // token-major: j = token * rows + row of this part
+      fold += fold_item({j / all.rows, part.offset + j % all.rows, std::bit_cast<uint32_t>(got[j])});
+    res.counts[key] = {{"outputs", d.size}, {"differ", d.count}, {"output_fold", fold}};
+    if (!pass)
+      res.disagreements.push_back({{"implementation", who}, {"ntok", t}, {"negative_control", control}, {"differ", d.count},
+                                   {"first_row_offset", part.offset}, {"first", d.count || !problem.empty() ? first : "none differ"}});
+  };
   for (const Place& p : where)
     for (size_t v : o.variants) {
       if (kVariants[v].op != Op::matvec) continue;
-      for (int t : o.ntoks) {
-        const MatvecInput in = first_tokens(all, t);
-        const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * all.rows));
-        const std::vector<float> got = run_matvec(v, p, in);
-        const Diff d = diff(got, want);
-        const bool control = kVariants[v].negative;
-        const bool pass = control ? judge_control(got, want).ok() : d.same();
-        ok = ok && pass;
-        ++checked;
-        std::printf("%-42s %-5s %4d %10zu  %s%s\n", kVariants[v].name, p.where.c_str(), t, d.count,
-                    d.count ? describe(d, all.rows).c_str() : "-",
-                    control ? (pass ? "  (negative control: differs, as it must)" : "  (negative control: FAILED to differ)")
-                            : (pass ? "" : "  FAIL"));
-        const std::string who = result_label(std::string(kVariants[v].name) + "@" + p.where);
-        if (std::find(res.implementations.begin(), res.implementations.end(), who) == res.implementations.end())
-          res.implementations.push_back(who);
-        const std::string key = who + " ntok " + std::to_string(t);
-        uint64_t fold = 0;  // RunResult::add_fold over every output (token, row in the declared range, float bits)
-        for (size_t j = 0; j < got.size(); ++j)  // token-major: j = token * rows + row of this part
-          fold += fold_item({j / all.rows, part.offset + j % all.rows, std::bit_cast<uint32_t>(got[j])});
-        res.counts[key] = {{"outputs", d.size}, {"differ", d.count}, {"output_fold", fold}};
-        if (!pass)
-          res.disagreements.push_back({{"implementation", who}, {"ntok", t}, {"negative_control", control}, {"differ", d.count},
-                                       {"first_row_offset", part.offset}, {"first", d.count ? describe(d, all.rows) : "none differ"}});
-      }
+      for (int t : o.ntoks) judge(std::string(kVariants[v].name) + "@" + p.where, t, run_matvec(v, p, first_tokens(all, t)), kVariants[v].negative, 0);
     }
+  for (const PluginEntry& im : plugin_impls(ctx.devices)) {
+    if (!im.ops.matvec) throw InputError("verify q8parity: " + im.label() + " does not provide matvec (not provided: nothing to verify)");
+    for (int t : o.ntoks) judge(im.label(), t, plugin_matvec(im, first_tokens(all, t)), false, im.ops.characterised ? im.ops.nmse_bound : 0);
+  }
   if (checked == 0) throw InputError("verify q8parity: no matvec variant selected");
   std::printf("verify q8parity %s\n", ok ? "PASSED" : "FAILED");
   res.pass = ok;

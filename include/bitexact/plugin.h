@@ -50,8 +50,8 @@ enum bx_family {
   BX_FAMILY_FIELD25519 = 1, /* arithmetic mod 2^255 - 19: struct bx_field25519_ops */
   BX_FAMILY_MD5Z = 2,       /* MD5 leading-zero search over a Q9 tunnel: struct bx_md5z_ops */
   BX_FAMILY_QPOW = 3,       /* Quantus proof of work (Poseidon2 over Goldilocks): struct bx_qpow_ops */
+  BX_FAMILY_Q8PARITY = 4,   /* Q8_0 matrix-vector products and rmsnorm, bitwise or within NMSE: struct bx_q8parity_ops */
   BX_FAMILY_ECVRF = 5       /* the ECVRF-EDWARDS25519-SHA512-TAI miner pipeline: struct bx_ecvrf_ops */
-  /* 4 q8parity: reserved for its contract (refused until defined here) */
 };
 
 enum bx_place {
@@ -248,6 +248,32 @@ typedef struct bx_qpow_ops {
   int (*search)(void* ctx, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64],
                 uint64_t* offsets, uint64_t capacity, uint64_t* found, void* stream);
 } bx_qpow_ops;
+
+/* ---- q8parity ---------------------------------------------------------------------------------- */
+
+/* docs/specs/q8parity.md: weights in ggml's Q8_0 (blocks of 34 bytes: an fp16 scale, then 32 int8 codes; a
+ * row of k weights is k/32 blocks), fp32 activations, 1..8 tokens. Codes -128..127 and scales of every fp16
+ * encoding (+-0, subnormals, +-inf, NaN) occur. The contract is the impl's:
+ *   BX_CONTRACT_BIT_EXACT     the spec's one evaluation order of each op: every output equal bit for bit
+ *                             (NaNs as a class);
+ *   BX_CONTRACT_CHARACTERISED an order of its own: each output array within nmse_bound of the canonical
+ *                             order's, by normalised mean squared error over the outputs whose reference is
+ *                             finite; the others must match it in class (+inf, -inf or NaN): float32
+ *                             overflow and NaN propagation are part of the operation, a different order
+ *                             only moves the rounding. */
+typedef struct bx_q8parity_ops {
+  uint32_t struct_size; /* sizeof(struct bx_q8parity_ops) */
+  uint32_t reserved;    /* 0 */
+  double nmse_bound;    /* characterised: the bound (for example 1e-7); bit-exact: 0 */
+
+  /* y[t rows + r] = sum over blocks b of d[r][b] * sum_i q[r][b][i] * x[t k + 32 b + i] for t < ntok (1..8),
+   * r < rows; w: rows x k/32 blocks; k a positive multiple of 32. NULL: not provided. */
+  int (*matvec)(void* ctx, const uint8_t* w, const float* x, uint64_t rows, uint64_t k, uint32_t ntok, float* y, void* stream);
+  /* For each row i < nrows of n floats: y = x * (1 / sqrt(sum(x^2) / n + eps)) * w[i mod w_period], or
+   * without the last factor when w is NULL. NULL: not provided. */
+  int (*rmsnorm)(void* ctx, const float* x, const float* w, uint64_t n, uint64_t nrows, uint64_t w_period, float eps, float* y,
+                 void* stream);
+} bx_q8parity_ops;
 
 /* ---- ecvrf ------------------------------------------------------------------------------------- */
 

@@ -1,0 +1,29 @@
+// q8parity implementations from plugins (--plugin): their operations on the family's inputs, for the
+// selftest's rows (the same cases and vectors as the built-in variants) and verify's.
+#include "cli/q8parity/q8parity.hpp"
+
+namespace bx::q8parity {
+
+std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
+  std::vector<PluginEntry> out;
+  for (const auto& p : suite::plugin_impls()) {
+    if (suite::family_name(p.family) != "q8parity") continue;
+    std::vector<int> places;
+    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
+    else if (sel.cpu) places.push_back(-1);
+    else suite::q8parity::adapt(p);  // validated even where it does not run
+    for (int dev : places)
+      out.push_back({"q8parity/" + p.name, dev < 0 ? "cpu" : "gpu" + std::to_string(dev), p.path, dev, suite::q8parity::adapt(p, dev)});
+  }
+  return out;
+}
+
+std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in) {
+  return im.ops.matvec(in.w, in.x, in.rows, in.k, uint32_t(in.ntok));
+}
+
+std::vector<float> plugin_rmsnorm(const PluginEntry& im, const NormInput& in) {
+  return im.ops.rmsnorm(in.x, in.has_w ? in.w : std::vector<float>{}, in.n, in.nrows, in.w_period, in.eps);
+}
+
+}  // namespace bx::q8parity
