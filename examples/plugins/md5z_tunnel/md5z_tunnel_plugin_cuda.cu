@@ -8,6 +8,9 @@
 // cudaStream_t to launch on, passed as void*; bitexact synchronises the stream after the call. prepare is
 // host code on every place and gets host pointers. Every CUDA call is checked; any failure returns 1.
 //
+// MD5Z_BUG=1 plants the C example's first bug here too (the range end held in 32 bits), the negative
+// control of the device path.
+//
 // The host part of each operation reads the few bytes it needs (the 52-byte base, or the job) back from
 // the device and precomputes the job there; the kernels take the job by value, so search and search_job
 // run the same kernel on the same state layout.
@@ -16,6 +19,13 @@
 
 #include <algorithm>
 #include <vector>
+
+#ifndef MD5Z_BUG
+#define MD5Z_BUG 0
+#endif
+#ifndef MD5Z_PLUGIN_NAME
+#define MD5Z_PLUGIN_NAME "tunnel-cuda"
+#endif
 
 namespace {
 
@@ -287,8 +297,9 @@ int search_on(const bx_md5z_job& job, uint64_t lo, uint64_t hi, uint32_t thresho
   try {  // nothing may throw across the C ABI (the host vector may fail to grow)
     std::vector<bx_md5z_hit> kept;
     uint64_t total = 0;
-    for (uint64_t first = lo; first < hi;) {
-      const uint64_t len = std::min(hi - first, kChunk);
+    const uint64_t end = MD5Z_BUG == 1 ? uint32_t(hi) : hi;
+    for (uint64_t first = lo; first < end;) {
+      const uint64_t len = std::min(end - first, kChunk);
       uint64_t count = 0;
       if (pass(job, first, len, threshold, s, count, stream)) return 1;
       if (count <= s.slots) {
@@ -332,7 +343,7 @@ int search(void*, const uint8_t* base, uint64_t lo, uint64_t hi, uint32_t thresh
 
 const bx_md5z_ops ops = {sizeof(bx_md5z_ops), 0, md5, candidate_digests, search, search_job, prepare};
 const char* const preconditions[] = {"bases only (bitexact never sends a non-base)", nullptr};
-const bx_impl impls[] = {{sizeof(bx_impl), "tunnel-cuda", BX_FAMILY_MD5Z, BX_PLACE_DEVICE, BX_CONTRACT_BIT_EXACT, nullptr,
+const bx_impl impls[] = {{sizeof(bx_impl), MD5Z_PLUGIN_NAME, BX_FAMILY_MD5Z, BX_PLACE_DEVICE, BX_CONTRACT_BIT_EXACT, nullptr,
                           preconditions, nullptr, &ops}};
 const bx_plugin plugin = {BX_PLUGIN_ABI_VERSION, "md5z-tunnel-cuda-example", 1, impls};
 
