@@ -42,7 +42,8 @@ void plugin_rows(const SelftestOptions& opt, const Golden& g, SelftestReport& re
         mul{row.checks[5]}, srch{row.checks[6]};
     const std::string label = im.label();
     const std::string reproduce = "\n  reproduce: bitexact selftest --family ecvrf --variant " + im.name + " --plugin " + im.path +
-                                  " --seed " + std::to_string(opt.seed);
+                                  " --device " + (im.device < 0 ? std::string("cpu") : std::to_string(im.device)) + " --seed " +
+                                  std::to_string(opt.seed);
     // RFC 9381 examples and job nonces: ctr and beta through vrf_beta, one call per run (alphas differ in length).
     if (!e.vrf_beta) row.checks[0].lacks("vrf_beta"), row.checks[1].lacks("vrf_beta");
     for (size_t i = 0; e.vrf_beta && i < g.runs.size(); ++i) {

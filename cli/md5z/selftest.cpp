@@ -95,7 +95,8 @@ SelftestReport selftest(const SelftestOptions& opt) {
     row.checks.reserve(8);  // TallyCheck keeps a reference into checks: no reallocation while a row is filled
     TallyCheck c{row.checks[0]}, dg{row.checks[1]}, h{row.checks[2]}, r{row.checks[3]}, w{row.checks[4]};
     const std::string reproduce = "\n  reproduce: bitexact selftest --family md5z --variant " + im.name() +
-                                  (im.builtin() ? "" : " --plugin " + im.plugin_path) + " --seed " + std::to_string(opt.seed);
+                                  (im.builtin() ? "" : " --plugin " + im.plugin_path) + " --device " +
+                                  (im.device < 0 ? std::string("cpu") : std::to_string(im.device)) + " --seed " + std::to_string(opt.seed);
     if (!im.digests) row.checks[1].lacks("candidate_digests");
     else for (auto& t : cands) {  // the digest along the variant's own path (steps 61..63 forced), as the oracle reports it
       const auto words = im.digests(prepare(t.base, "vector"), {t.index})[0];
