@@ -4,10 +4,14 @@
 // is one InputError line naming the library and the implementation. Loaded libraries stay loaded for the
 // life of the process.
 #pragma once
+#include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include <bitexact/plugin.h>
+
+#include "suite/hex.hpp"  // InputError
 
 namespace bx::suite {
 
@@ -29,5 +33,19 @@ void load_plugin(const std::string& path);
 const std::vector<PluginImpl>& plugin_impls();
 // The family name of a bx_family number ("field25519"), or "" for a number this version does not define.
 std::string family_name(uint32_t family);
+
+// A family's ops table as this bitexact reads it (the header's growth rule): the fields within the plugin's
+// struct_size, every later one zero (not provided). A struct_size below `first_version` (the struct's size
+// in its first ABI 1 version) is refused in one line naming the plugin and both sizes.
+template <class Ops>
+Ops read_ops(const PluginImpl& p, size_t first_version, const char* family) {
+  const uint32_t size = *static_cast<const uint32_t*>(p.impl->ops);  // every table starts with struct_size
+  if (size < first_version)
+    throw InputError("plugin " + p.path + ": implementation '" + p.name + "': " + family + " ops struct_size " + std::to_string(size) +
+                     ", want at least " + std::to_string(first_version));
+  Ops ops{};
+  std::memcpy(&ops, p.impl->ops, std::min<size_t>(size, sizeof(Ops)));
+  return ops;
+}
 
 }  // namespace bx::suite

@@ -10,6 +10,7 @@
 namespace bx::qpow {
 
 namespace {
+using Search = std::function<std::vector<uint64_t>(const SearchRequest&, double* seconds)>;
 Header header_of(const SearchRequest& rq) {
   Header h;
   std::copy(rq.header, rq.header + 32, h.begin());
@@ -49,6 +50,21 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
         for (const auto& b : q.hash(h, ns)) out.push_back(to_words(suite::qpow::from_be64(b.data())));
         return out;
       };
+    if (q.search_job) {  // the job-level form: the search where the plugin has no other, else a row beside it
+      const std::string label = im.label();
+      Search job = [q, label](const SearchRequest& rq, double* seconds) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto a = q.search_job(header_of(rq), from_u512(rq.lo), rq.count, target_of_words(rq.target), 4096);
+        if (seconds) *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        for (const auto& b : a.contract_breaches) std::fprintf(stderr, "FAIL %s: %s\n", label.c_str(), b.c_str());
+        auto offsets = a.offsets;
+        if (!a.contract_breaches.empty()) offsets.push_back(~uint64_t(0));
+        return offsets;
+      };
+      (q.search ? im.plugin_search_job : im.search) = job;
+    }
+    im.plugin_prepare = q.prepare ? [q](const Header& h, const Int& nonce) { return q.prepare(h, nonce); }
+                                  : std::function<bx_qpow_job(const Header&, const Int&)>{};
     if (q.search) {
       const std::string label = im.label();
       auto run = [q, label](const SearchRequest& rq, uint64_t capacity, bool unsplit, unsigned* reruns) {

@@ -12,6 +12,7 @@
 #include "suite/hex.hpp"
 #include "gpu/qpow/search.hpp"
 #include "reference/qpow/qpow_ref.hpp"
+#include "bitexact/plugin.h"
 
 namespace bx::qpow {
 
@@ -67,6 +68,10 @@ struct Impl {
   std::function<std::vector<Hash8>(const std::vector<MinerJob>&)> job_hashes;
   // Valid offsets of [job.base, job.base + count) for one given job, sorted (the search kernel on a GPU).
   std::function<std::vector<uint64_t>(const MinerJob&, uint32_t count)> job_search;
+  // A plugin's job-level search beside its own search (empty where not provided, or where it is the only
+  // search: then `search` is it), and its own precomputation of (header, nonce): midstate, prestate.
+  std::function<std::vector<uint64_t>(const SearchRequest&, double* seconds)> plugin_search_job;
+  std::function<bx_qpow_job(const Header&, const Int& nonce)> plugin_prepare;
   // GPU only (empty on the CPU): search with the hit buffer starting at `capacity` entries, so a batch
   // with more hits overflows and must be re-run; *reruns counts the re-run batches.
   std::function<std::vector<uint64_t>(const SearchRequest&, size_t capacity, unsigned* reruns)> search_capped;

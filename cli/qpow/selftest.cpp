@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "cli/qpow/qpow.hpp"
+#include "suite/qpow/plugin_ops.hpp"
 #include "cli/qpow/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
@@ -531,6 +532,54 @@ SelftestReport selftest(const SelftestOptions& opt) {
                     std::to_string(got_hits.size()) + " hits after " + std::to_string(reruns) + " re-run(s), reference " +
                     std::to_string(window_want[0].size()) + " (want equal hits and >= 1 re-run)");
       }
+    }
+    if (im.plugin_search_job) {
+      // The job-level search beside the plugin's own: the same windows and ties, each request carrying
+      // bitexact's midstate and prestate.
+      rowr.checks.push_back({"job-level search (windows, ties)"});
+      TallyCheck c{rowr.checks.back()};
+      for (size_t k = 0; k < windows.size(); ++k) {
+        const auto got_hits = im.plugin_search_job(window_request(k), nullptr);
+        c.check(got_hits == window_want[k], im.label() + " search_job [" + u512_hex(windows[k].lo) + " + 0.." + std::to_string(windows[k].n) +
+                                                "): " + std::to_string(got_hits.size()) + " hits, reference " +
+                                                std::to_string(window_want[k].size()) + " [SearchWindow,JobLevel]");
+      }
+      for (const auto& [t, valid] : ties) {
+        SearchRequest rq{};
+        std::copy(h0.begin(), h0.end(), rq.header);
+        rq.lo = to_u512(tie_nonce);
+        rq.count = 1;
+        const Hash8 tw = to_words(t);
+        std::copy(tw.begin(), tw.end(), rq.target);
+        const auto got_hits = im.plugin_search_job(rq, nullptr);
+        c.check(got_hits.size() == (valid ? 1u : 0u), im.label() + " search_job nonce 705 vs target " + words_hex(tw) + ": " +
+                                                          (got_hits.empty() ? "rejected" : "accepted") + ", reference " +
+                                                          (valid ? "valid" : "invalid"));
+      }
+    }
+    if (!im.builtin()) {
+      // The plugin's own precomputation against the reference's, lane by lane, at every window's first nonce
+      // (bits 511..64 next to each carry) and at nonces with every high word set, for three headers.
+      rowr.checks.push_back({"prepare (midstate, prestate)"});
+      if (!im.plugin_prepare) lacks("prepare");
+      TallyCheck c{rowr.checks.back()};
+      std::vector<Int> nonces;
+      for (const auto& w : windows) nonces.push_back(w.lo), nonces.push_back((w.lo + w.n) % (Int(1) << 512));
+      nonces.push_back((Int(1) << 512) - 1);
+      nonces.push_back(Int(705));
+      for (const Header& h : {h0, h1, h2})
+        for (const Int& n : im.plugin_prepare ? nonces : std::vector<Int>{}) {
+          const bx_qpow_job got = im.plugin_prepare(h, n);
+          const bx_qpow_job want = suite::qpow::reference_job(h, n, 0);
+          std::string diff;
+          for (int i = 0; i < 12 && diff.empty(); ++i)
+            if (got.midstate[i] != want.midstate[i]) diff = "midstate lane " + std::to_string(i) + " = " + hex64(got.midstate[i]) + ", reference " + hex64(want.midstate[i]);
+          for (int i = 0; i < 12 && diff.empty(); ++i)
+            if (got.prestate[i] != want.prestate[i]) diff = "prestate lane " + std::to_string(i) + " = " + hex64(got.prestate[i]) + ", reference " + hex64(want.prestate[i]);
+          c.check(diff.empty(), im.label() + " prepare of header " + to_hex(h.data(), 32) + ", nonce " + u512_hex(n) + ": " + diff +
+                                    "\n  reproduce: bitexact selftest --family qpow --plugin " + im.plugin_path + " --variant '" + im.name() +
+                                    "' --device " + (im.device < 0 ? std::string("cpu") : std::to_string(im.device)));
+        }
     }
     if (im.search_unsplit) {
       // Outside the declared precondition: the window across 2^64 in one request. Reported, never failed.

@@ -39,6 +39,12 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   auto all = impls(o.variants, ctx.devices);
   for (Impl& im : plugin_impls(ctx.devices)) {
     if (!im.search) throw InputError("verify qpow: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    if (im.plugin_search_job) {  // its job-level search too, as a row of its own
+      Impl job = im;
+      job.plugin_name += "/job";
+      job.search = im.plugin_search_job;
+      all.push_back(std::move(job));
+    }
     all.push_back(std::move(im));
   }
   if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");

@@ -13,8 +13,10 @@
  * entry point's name, whenever a struct below changes incompatibly; bitexact refuses a table whose
  * abi_version differs from its own, in one line naming both. Within one major version a struct only grows
  * at its end, and every struct but bx_plugin starts with struct_size (the sizeof the plugin was compiled
- * with; the impls array is walked with that stride): bitexact reads the fields it knows and refuses a
- * struct_size smaller than its own, naming both. A family not listed in bx_family is refused with its number.
+ * with; the impls array is walked with that stride): bitexact reads the fields that lie within the
+ * plugin's struct_size, a field past it reads as not provided (NULL), and a struct_size smaller than the
+ * struct's first version is refused, naming both. A family not listed in bx_family is refused with its
+ * number.
  *
  * Memory: bitexact owns every buffer. Host operations receive host pointers; device operations receive
  * device pointers (cudaMalloc'd on the selected card, which is current when the call is made) and a
@@ -229,8 +231,21 @@ typedef struct bx_md5z_ops {
 #define BX_QPOW_SEARCH_WITHIN_2_64 1u /* a request never crosses a multiple of 2^64: bitexact splits every range
                                          there (a miner whose prestate holds nonce bits 64..511 needs this) */
 
+/* The job-level form of a search request: the state a miner's host precomputes per request (spec 6.1 and
+ * 6.2), filled by bitexact from its reference for the request's first nonce `lo`, so a kernel is checked
+ * without its host code; where the plugin provides prepare, its own precomputation is compared with it.
+ * Lanes are canonical (below p). bitexact never sends a job-level request that crosses a multiple of 2^64
+ * (where the prestate stops holding) or wraps past 2^512 - 1. */
+typedef struct bx_qpow_job {
+  uint8_t header[32];
+  uint8_t lo[64];        /* the request's first nonce, big-endian */
+  uint8_t target[64];    /* big-endian */
+  uint64_t midstate[12]; /* the sponge state after absorbing B0 (the header) and B1 (nonce bits 511..256) */
+  uint64_t prestate[12]; /* M_E(midstate + B2 lanes 0..5) + RC_init[0], lanes 6 and 7 (the low 64 bits) left out */
+} bx_qpow_job;
+
 typedef struct bx_qpow_ops {
-  uint32_t struct_size; /* sizeof(struct bx_qpow_ops) */
+  uint32_t struct_size; /* sizeof(struct bx_qpow_ops); tables of ABI 1.0 end after search */
   uint32_t search_preconditions;
 
   /* Field: out[i] = a[i] * b[i] mod p (gl_mul), a[i] + b[i] mod p (gl_add); inputs and outputs canonical
@@ -247,6 +262,13 @@ typedef struct bx_qpow_ops {
    * nonces; when found > capacity bitexact calls again with capacity >= found. NULL: not provided. */
   int (*search)(void* ctx, const uint8_t header[32], const uint8_t lo[64], uint64_t count, const uint8_t target[64],
                 uint64_t* offsets, uint64_t capacity, uint64_t* found, void* stream);
+  /* The same search from the job-level form (job in the place's memory: a device pointer on a GPU), count
+   * nonces from job->lo. NULL: not provided. */
+  int (*search_job)(void* ctx, const bx_qpow_job* job, uint64_t count, uint64_t* offsets, uint64_t capacity, uint64_t* found,
+                    void* stream);
+  /* The plugin's own precomputation: fills job->midstate and job->prestate for job->header and job->lo (host
+   * memory on every place). NULL: not provided. */
+  int (*prepare)(void* ctx, bx_qpow_job* job);
 } bx_qpow_ops;
 
 /* ---- q8parity ---------------------------------------------------------------------------------- */

@@ -6,9 +6,12 @@
  *   7 mul writes into an input                               8 no operation provided
  *   9 a limb form whose tight bound cannot hold every digit of limb 0
  *  10 an md5z search that returns success without writing its hit count (outputs start as 0x5b bytes, so
- *     the count reads as garbage and breaks the contract; zeroed outputs would have read "no hits") */
+ *     the count reads as garbage and breaks the contract; zeroed outputs would have read "no hits")
+ *  11 a qpow table of ABI 1.0's size (ending after search): read, the later fields as not provided
+ *  12 a qpow table whose struct_size is smaller than ABI 1.0's: refused */
 #include <bitexact/plugin.h>
 #include <signal.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -51,8 +54,17 @@ static int silent_search(void* ctx, const uint8_t base[52], uint64_t lo, uint64_
 }
 static const bx_md5z_ops md5z_ops = {.struct_size = sizeof(bx_md5z_ops), .search = silent_search};
 
-static const bx_impl impls[] = {{sizeof(bx_impl), "hostile", HOSTILE == 10 ? BX_FAMILY_MD5Z : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
-                                 BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL, HOSTILE == 10 ? (const void*)&md5z_ops : (const void*)&ops}};
+static int gl_mul(void* ctx, const uint64_t* a, const uint64_t* b, size_t n, uint64_t* out, void* stream) {
+  (void)ctx, (void)a, (void)b, (void)stream;
+  memset(out, 0, 8 * n);
+  return 0;
+}
+static const bx_qpow_ops qpow_ops = {.struct_size = HOSTILE == 12 ? 8 : (uint32_t)offsetof(bx_qpow_ops, search_job), .gl_mul = gl_mul};
+
+static const bx_impl impls[] = {{sizeof(bx_impl), "hostile",
+                                 HOSTILE == 10 ? BX_FAMILY_MD5Z : HOSTILE >= 11 ? BX_FAMILY_QPOW : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
+                                 BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL,
+                                 HOSTILE == 10 ? (const void*)&md5z_ops : HOSTILE >= 11 ? (const void*)&qpow_ops : (const void*)&ops}};
 static const bx_plugin plugin = {HOSTILE == 1 ? 99 : BX_PLUGIN_ABI_VERSION, "hostile", 1, impls};
 
 BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }

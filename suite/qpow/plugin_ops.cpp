@@ -14,7 +14,6 @@ namespace {
 
 const Int kTwo64 = Int(1) << 64, kTwo512 = Int(1) << 512;
 
-
 template <class Fn>
 std::function<std::vector<uint64_t>(const std::vector<uint64_t>&, const std::vector<uint64_t>&)> binary_op(const std::string& tag,
                                                                                                          const char* name, Fn fn, void* ctx,
@@ -43,17 +42,80 @@ Int from_be64(const uint8_t* p) {
   return v;
 }
 
+namespace {
+
+// One search form over [lo, lo + count): the range split where the form needs it (the 2^512 wrap always;
+// each multiple of 2^64 with split_2_64), each request re-run with a larger hit buffer until the plugin's
+// count fits. call(site, base, n, offsets, capacity, found) runs one request on the site.
+template <class Call>
+SearchAnswer search_split(int device, const char* op, bool split_2_64, const Int& lo, uint64_t count, uint64_t capacity, bool unsplit,
+                          Call&& call) {
+  SearchAnswer ans;
+  uint64_t done = 0;
+  while (done < count) {
+    const Int base = (lo + done) % kTwo512;
+    uint64_t n = count - done;
+    const Int to_wrap = kTwo512 - base, to_carry = kTwo64 - base % kTwo64;
+    if (!unsplit && to_wrap < Int(n)) n = uint64_t(to_wrap);
+    if (!unsplit && split_2_64 && to_carry < Int(n)) n = uint64_t(to_carry);
+    uint64_t cap = std::max<uint64_t>(capacity, 1);
+    for (;;) {
+      uint64_t found = 0;
+      std::vector<uint64_t> offs;
+      on_site(device, [&](auto& site) {
+        auto* o = reinterpret_cast<uint64_t*>(site.out(8 * cap, "offsets"));
+        auto* f = reinterpret_cast<uint64_t*>(site.out(8, "found"));
+        call(site, base, n, o, cap, f);
+        site.get(&found, reinterpret_cast<const uint8_t*>(f), 8);
+        offs.resize(std::min(found, cap));
+        site.get(offs.data(), reinterpret_cast<const uint8_t*>(o), 8 * offs.size());
+      });
+      if (found > cap) {
+        if (found > n) {
+          ans.contract_breaches.push_back(std::string(op) + " reported " + std::to_string(found) + " hits in a request of " + std::to_string(n) + " nonces");
+          break;
+        }
+        cap = found;
+        ++ans.reruns;
+        continue;
+      }
+      for (uint64_t off : offs) {
+        if (off >= n) ans.contract_breaches.push_back(std::string(op) + " reported offset " + std::to_string(off) + " in a request of " + std::to_string(n));
+        ans.offsets.push_back(done + off);
+      }
+      break;
+    }
+    done += n;
+  }
+  return ans;
+}
+
+}  // namespace
+
+bx_qpow_job reference_job(const std::array<uint8_t, 32>& header, const Int& lo, const Int& target) {
+  bx_qpow_job j{};
+  std::copy(header.begin(), header.end(), j.header);
+  const Bytes64 l = be64(lo), t = be64(target);
+  std::copy(l.begin(), l.end(), j.lo);
+  std::copy(t.begin(), t.end(), j.target);
+  const auto mid = ref::qpow::midstate(header, lo), pre = ref::qpow::prestate_low64(header, lo);
+  std::copy(mid.begin(), mid.end(), j.midstate);
+  std::copy(pre.begin(), pre.end(), j.prestate);
+  return j;
+}
+
 PluginQpow adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const auto* t = static_cast<const bx_qpow_ops*>(p.impl->ops);
-  if (t->struct_size < sizeof(bx_qpow_ops))
-    throw InputError(who + ": qpow ops struct_size " + std::to_string(t->struct_size) + ", want at least " + std::to_string(sizeof(bx_qpow_ops)));
+  // ABI 1.0's table ended after search: search_job and prepare read as not provided from such a plugin.
+  const bx_qpow_ops ops = read_ops<bx_qpow_ops>(p, offsetof(bx_qpow_ops, search_job), "qpow");
+  const bx_qpow_ops* t = &ops;
   if (p.place == BX_PLACE_DEVICE && !device_sites_available())
     throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
   if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("qpow adapt: place and device disagree");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": qpow plugin implementations are judged bit-exact only");
   if (t->search_preconditions & ~BX_QPOW_SEARCH_WITHIN_2_64) throw InputError(who + ": search_preconditions has undefined bits");
-  if (!t->gl_mul && !t->gl_add && !t->permute && !t->hash && !t->search) throw InputError(who + ": provides no operation");
+  if (!t->gl_mul && !t->gl_add && !t->permute && !t->hash && !t->search && !t->search_job && !t->prepare)
+    throw InputError(who + ": provides no operation");
   PluginQpow q;
   q.within_2_64 = t->search_preconditions & BX_QPOW_SEARCH_WITHIN_2_64;
   void* ctx = p.impl->ctx;
@@ -90,57 +152,41 @@ PluginQpow adapt(const PluginImpl& p, int device) {
       });
       return out;
     };
-  if (auto fn = t->search) {
-    const bool split = q.within_2_64;
-    q.search = [=](const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target, uint64_t capacity,
-                   bool unsplit) {
-      SearchAnswer ans;
-      uint64_t done = 0;
+  if (auto fn = t->search)
+    q.search = [=, split = q.within_2_64](const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target,
+                                          uint64_t capacity, bool unsplit) {
       const Bytes64 tb = be64(target);
-      while (done < count) {
-        const Int base = (lo + done) % kTwo512;
-        uint64_t n = count - done;
-        // The 2^512 wrap always ends a request (the contract takes ranges mod 2^512, but a request that
-        // wraps is a case of its own); a 2^64 carry too where the plugin needs it.
-        const Int to_wrap = kTwo512 - base, to_carry = kTwo64 - base % kTwo64;
-        if (!unsplit && to_wrap < Int(n)) n = uint64_t(to_wrap);
-        if (!unsplit && split && to_carry < Int(n)) n = uint64_t(to_carry);
-        uint64_t cap = std::max<uint64_t>(capacity, 1);
-        for (;;) {
-          uint64_t found = 0;
-          std::vector<uint64_t> offs;
-          const Bytes64 lb = be64(base);
-          on_site(device, [&](auto& site) {
-            const uint8_t* h = site.in(header.data(), 32, "header");
-            const uint8_t* l = site.in(lb.data(), 64, "lo");
-            const uint8_t* tg = site.in(tb.data(), 64, "target");
-            auto* o = reinterpret_cast<uint64_t*>(site.out(8 * cap, "offsets"));
-            auto* f = reinterpret_cast<uint64_t*>(site.out(8, "found"));
-            site.run(tag, "search", [&](void* stream) { return fn(ctx, h, l, n, tg, o, cap, f, stream); });
-            site.get(&found, reinterpret_cast<const uint8_t*>(f), 8);
-            offs.resize(std::min(found, cap));
-            site.get(offs.data(), reinterpret_cast<const uint8_t*>(o), 8 * offs.size());
-          });
-          if (found > cap) {
-            if (found > n) {
-              ans.contract_breaches.push_back("search reported " + std::to_string(found) + " hits in a request of " + std::to_string(n) + " nonces");
-              break;
-            }
-            cap = found;
-            ++ans.reruns;
-            continue;
-          }
-          for (uint64_t off : offs) {
-            if (off >= n) ans.contract_breaches.push_back("search reported offset " + std::to_string(off) + " in a request of " + std::to_string(n));
-            ans.offsets.push_back(done + off);
-          }
-          break;
-        }
-        done += n;
-      }
-      return ans;
+      return search_split(device, "search", split, lo, count, capacity, unsplit,
+                          [&](auto& site, const Int& base, uint64_t n, uint64_t* o, uint64_t cap, uint64_t* f) {
+                            const Bytes64 lb = be64(base);
+                            const uint8_t* h = site.in(header.data(), 32, "header");
+                            const uint8_t* l = site.in(lb.data(), 64, "lo");
+                            const uint8_t* tg = site.in(tb.data(), 64, "target");
+                            site.run(tag, "search", [&](void* stream) { return fn(ctx, h, l, n, tg, o, cap, f, stream); });
+                          });
     };
-  }
+  if (auto fn = t->search_job)
+    q.search_job = [=](const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target, uint64_t capacity) {
+      return search_split(device, "search_job", true, lo, count, capacity, false,
+                          [&](auto& site, const Int& base, uint64_t n, uint64_t* o, uint64_t cap, uint64_t* f) {
+                            const bx_qpow_job job = reference_job(header, base, target);
+                            const auto* j = reinterpret_cast<const bx_qpow_job*>(site.in(&job, sizeof job, "job"));
+                            site.run(tag, "search_job", [&](void* stream) { return fn(ctx, j, n, o, cap, f, stream); });
+                          });
+    };
+  if (auto fn = t->prepare)
+    q.prepare = [=](const std::array<uint8_t, 32>& header, const Int& lo) {
+      bx_qpow_job job = reference_job(header, lo, 0);
+      std::fill(std::begin(job.midstate), std::end(job.midstate), 0);
+      std::fill(std::begin(job.prestate), std::end(job.prestate), 0);
+      on_site(-1, [&](auto& site) {  // precomputation is host code on both places
+        uint8_t* j = site.out(sizeof job, "job");
+        std::memcpy(j, &job, sizeof job);
+        site.run(tag, "prepare", [&](void*) { return fn(ctx, reinterpret_cast<bx_qpow_job*>(j)); });
+        site.get(&job, j, sizeof job);
+      });
+      return job;
+    };
   return q;
 }
 

@@ -2,7 +2,8 @@
 // call site (suite/call_site.hpp) on guarded buffers (a crash, a hang, an error return or a stray write
 // fails the call, naming the plugin and the operation). search() keeps the contract's preconditions: with
 // BX_QPOW_SEARCH_WITHIN_2_64 a range is split at every multiple of 2^64 (and always at the 2^512 wrap), and
-// the hit buffer grows until the plugin's count fits.
+// the hit buffer grows until the plugin's count fits; search_job() always splits at 2^64 and hands each
+// request bitexact's own midstate and prestate.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -34,7 +35,16 @@ struct PluginQpow {
   std::function<SearchAnswer(const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target,
                              uint64_t capacity, bool unsplit)>
       search;
+  // The job-level search: every request (split at each multiple of 2^64) gets bitexact's job of its first
+  // nonce (reference_job).
+  std::function<SearchAnswer(const std::array<uint8_t, 32>& header, const Int& lo, uint64_t count, const Int& target, uint64_t capacity)>
+      search_job;
+  // The plugin's own precomputation for (header, lo): its job's midstate and prestate (on the host).
+  std::function<bx_qpow_job(const std::array<uint8_t, 32>& header, const Int& lo)> prepare;
 };
+
+// bitexact's job-level form of a request from its reference: midstate and prestate of `lo` (canonical).
+bx_qpow_job reference_job(const std::array<uint8_t, 32>& header, const Int& lo, const Int& target);
 
 // Validates the table (one InputError line naming the plugin and what is wrong) and binds its operations
 // to run on `device` (-1: a host implementation; a GPU index for a device one, CUDA builds only).
