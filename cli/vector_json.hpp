@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include "suite/hex.hpp"
 
@@ -127,6 +128,31 @@ inline int get_id(const json& t, std::set<int>& seen, const std::string& file) {
   int id = t["tcId"].get<int>();
   if (!seen.insert(id).second) throw InputError(file + ": tcId " + std::to_string(id) + ": duplicate tcId");
   return id;
+}
+// The one walker of a vector file's tests, every family's loaders: each group has exactly "tests" (an
+// array) and `group_keys`; each test an integer tcId, unique in the file, and is handed to
+// each(group, test, where, tcId) (or each(group, test, where)) with where = "<file>: tcId N"; then numberOfTests must equal the tests
+// walked (a truncated file fails here, with one message for every family). Returns that count.
+template <class Each>
+size_t for_each_test(const json& top, const std::string& file, const std::set<std::string>& group_keys, Each&& each) {
+  std::set<int> seen;
+  size_t n = 0;
+  std::set<std::string> keys = group_keys;
+  keys.insert("tests");
+  for (const json& g : top["testGroups"]) {
+    require_keys(g, keys, {}, file + ": testGroups");
+    if (!g["tests"].is_array()) throw InputError(file + ": testGroups: field 'tests' must be an array");
+    for (const json& t : g["tests"]) {
+      const int id = get_id(t, seen, file);
+      if constexpr (std::is_invocable_v<Each&, const json&, const json&, const std::string&, int>) each(g, t, file + ": tcId " + std::to_string(id), id);
+      else each(g, t, file + ": tcId " + std::to_string(id));  // a loader that reads the tcId from `where` only
+      ++n;
+    }
+  }
+  if (top["numberOfTests"].get<int64_t>() != int64_t(n))
+    throw InputError(file + ": numberOfTests is " + top["numberOfTests"].dump() + " but the file has " + std::to_string(n) +
+                     " tests (truncated?)");
+  return n;
 }
 inline void check_result(const json& t, const std::string& where) {
   if (get_str(t, "result", where) != "valid") throw InputError(where + ": field 'result': expected 'valid'");

@@ -26,8 +26,8 @@ summary=$(printf '%s\n' "$out" | tail -1)
 echo "$summary"
 [ $rc != 0 ] || { echo "negative control: the runner passed a program that passes on everything"; exit 1; }
 for what in "[1-9][0-9]* crashes" "[1-9][0-9]* hangs" "[1-9][0-9]* passes on nothing"; do
-  printf '%s\n' "$summary" | grep -qE "$what" || { echo "negative control: the summary reports no '$what'"; exit 1; }
+  grep -qE "$what" <<<"$summary" || { echo "negative control: the summary reports no '$what'"; exit 1; }
 done
-printf '%s\n' "$out" | grep -q "no case in .* for 'verify md5z --no-such-case'" ||
+grep -q "no case in .* for 'verify md5z --no-such-case'" <<<"$out" ||
   { echo "negative control: a text option without a hand-written case is not reported"; exit 1; }
 echo "negative control: crashes, hangs, passes on nothing and an uncovered option are each reported"

@@ -257,6 +257,10 @@ cell_get() { local line v=""; while IFS= read -r line; do [[ $line == "$2="* ]] 
 cell_set() { local line out=""; while IFS= read -r line; do [ -z "$line" ] || [[ $line == "$2="* ]] || out+="$line"$'\n'; done <<<"$1"; printf '%s%s=%s\n' "$out" "$2" "$3"; }
 cell_text() { local line out=""; while IFS= read -r line; do [ -z "$line" ] || out+="${out:+ }$line"; done <<<"$1"; printf '%s' "$out"; }
 
+# KEY is one of expand_matrix's matrix keys. A loop, not `printf | grep -q`: under pipefail grep -q's early
+# exit can end printf with SIGPIPE, and the pipeline then reads as "not a key" on a loaded machine.
+is_matrix_key() { local x; for x in "${keys[@]}"; do [ "$x" = "$1" ] && return 0; done; return 1; }
+
 # expand_matrix JOB: fills CELLS (GitHub's rules: cross product of the lists; each include entry adds its
 # other keys to every cell its original keys match, or becomes a cell of its own when it matches none).
 expand_matrix() {
@@ -282,14 +286,14 @@ expand_matrix() {
     for j in "${!cells[@]}"; do
       ok=1
       for k in "${ikeys[@]}"; do
-        if printf '%s\n' "${keys[@]}" | grep -qxF -- "$k"; then
+        if is_matrix_key "$k"; then
           [ "$(cell_get "${cells[$j]}" "$k")" = "$(yget "$m.include[$i].$k")" ] || ok=0
         fi
       done
       if [ $ok = 1 ]; then
         matched=1
         for k in "${ikeys[@]}"; do
-          printf '%s\n' "${keys[@]}" | grep -qxF -- "$k" || cells[j]=$(cell_set "${cells[$j]}" "$k" "$(yget "$m.include[$i].$k")")
+          is_matrix_key "$k" || cells[j]=$(cell_set "${cells[$j]}" "$k" "$(yget "$m.include[$i].$k")")
         done
       fi
     done

@@ -194,27 +194,6 @@ void check_result_is(const json& t, const std::string& want, const std::string& 
   if (get_str(t, "result", where) != want) throw InputError(where + ": field 'result': expected '" + want + "'");
 }
 
-// The tests of a file whose groups have exactly `group_keys` (plus "tests"), each handed to `each` with its
-// group and "file: tcId N"; numberOfTests must match (a truncated file fails here).
-template <class Each>
-void for_each_test(const json& top, const std::string& file, const std::set<std::string>& group_keys, Each&& each) {
-  std::set<int> seen;
-  size_t n = 0;
-  std::set<std::string> req = group_keys;
-  req.insert("tests");
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, req, {}, file + ": testGroups");
-    if (!g["tests"].is_array()) throw InputError(file + ": testGroups: field 'tests' must be an array");
-    for (auto& t : g["tests"]) {
-      const int id = get_id(t, seen, file);
-      each(g, t, file + ": tcId " + std::to_string(id));
-      ++n;
-    }
-  }
-  if (top["numberOfTests"].get<int64_t>() != int64_t(n))
-    throw InputError(file + ": numberOfTests is " + top["numberOfTests"].dump() + " but the file has " + std::to_string(n) +
-                     " tests (truncated?)");
-}
 json parse_file(const std::string& file, const std::string& text, const char* schema) {
   const json top = parse_json(file, text);
   check_header(top, file, schema, {"source"});

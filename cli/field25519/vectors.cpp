@@ -236,39 +236,30 @@ std::vector<FieldTest> parse_field(const std::string& file, const std::string& t
   const json top = parse_json(file, text);
   check_header(top, file, kFieldSchema, {});
   std::vector<FieldTest> out;
-  std::set<int> seen;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"op", "tests"}, {}, file + ": testGroups");
+  for_each_test(top, file, {"op"}, [&](const json& g, const json& t, const std::string& where, int id) {
     if (!g["op"].is_string()) throw InputError(file + ": testGroups: field 'op' must be a string");
     const Op op = op_from_name(file, g["op"].get<std::string>());
     const bool bin = op_binary(op);
-    if (!g["tests"].is_array()) throw InputError(file + ": testGroups: field 'tests' must be an array");
-    for (auto& t : g["tests"]) {
-      FieldTest ft;
-      ft.tc_id = get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(ft.tc_id);
-      std::set<std::string> req = {"tcId", "comment", "flags", "a", "out", "result"};
-      if (bin) req.insert("b");
-      if (op == Op::sqrt_ratio) req.insert("wasSquare");
-      require_keys(t, req, {}, where);
-      ft.comment = get_str(t, "comment", where);
-      ft.flags = get_flags(t, top["notes"], where);
-      ft.op = op;
-      ft.a = get_b32(t, "a", where);
-      ft.b = bin ? get_b32(t, "b", where) : Bytes32{};
-      ft.out = get_b32(t, "out", where);
-      if (ft.a[31] & 0x80 || ft.b[31] & 0x80) throw InputError(where + ": operand has bit 255 set");
-      if (op == Op::sqrt_ratio) {
-        if (!t["wasSquare"].is_boolean()) throw InputError(where + ": field 'wasSquare' must be a boolean");
-        ft.was_square = t["wasSquare"].get<bool>();
-      }
-      check_result(t, where);
-      out.push_back(std::move(ft));
+    FieldTest ft;
+    ft.tc_id = id;
+    std::set<std::string> req = {"tcId", "comment", "flags", "a", "out", "result"};
+    if (bin) req.insert("b");
+    if (op == Op::sqrt_ratio) req.insert("wasSquare");
+    require_keys(t, req, {}, where);
+    ft.comment = get_str(t, "comment", where);
+    ft.flags = get_flags(t, top["notes"], where);
+    ft.op = op;
+    ft.a = get_b32(t, "a", where);
+    ft.b = bin ? get_b32(t, "b", where) : Bytes32{};
+    ft.out = get_b32(t, "out", where);
+    if (ft.a[31] & 0x80 || ft.b[31] & 0x80) throw InputError(where + ": operand has bit 255 set");
+    if (op == Op::sqrt_ratio) {
+      if (!t["wasSquare"].is_boolean()) throw InputError(where + ": field 'wasSquare' must be a boolean");
+      ft.was_square = t["wasSquare"].get<bool>();
     }
-  }
-  if (int(out.size()) != top["numberOfTests"].get<int>())
-    throw InputError(file + ": numberOfTests is " + std::to_string(top["numberOfTests"].get<int>()) + " but the file has " +
-                     std::to_string(out.size()) + " tests (truncated?)");
+    check_result(t, where);
+    out.push_back(std::move(ft));
+  });
   return out;
 }
 
@@ -276,34 +267,26 @@ std::vector<X25519Test> parse_x25519(const std::string& file, const std::string&
   const json top = parse_json(file, text);
   check_header(top, file, kX25519Schema, {"source"});
   std::vector<X25519Test> out;
-  std::set<int> seen;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"type", "tests"}, {}, file + ": testGroups");
+  for_each_test(top, file, {"type"}, [&](const json& g, const json& t, const std::string& where, int id) {
     const bool iterated = g["type"] == "iterated";
-    if (!g["tests"].is_array()) throw InputError(file + ": testGroups: field 'tests' must be an array");
-    for (auto& t : g["tests"]) {
-      X25519Test xt;
-      xt.tc_id = get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(xt.tc_id);
-      if (iterated) require_keys(t, {"tcId", "comment", "flags", "iterations", "shared", "result"}, {}, where);
-      else require_keys(t, {"tcId", "comment", "flags", "scalar", "u", "shared", "result"}, {}, where);
-      xt.comment = get_str(t, "comment", where);
-      xt.flags = get_flags(t, top["notes"], where);
-      xt.shared = get_b32(t, "shared", where);
-      if (iterated) {
-        if (!t["iterations"].is_number_integer() || t["iterations"].get<int>() < 1)
-          throw InputError(where + ": field 'iterations' must be a positive integer");
-        xt.iterations = t["iterations"].get<int>();
-      } else {
-        xt.scalar = get_b32(t, "scalar", where);
-        xt.u = get_b32(t, "u", where);
-      }
-      check_result(t, where);
-      out.push_back(std::move(xt));
+    X25519Test xt;
+    xt.tc_id = id;
+    if (iterated) require_keys(t, {"tcId", "comment", "flags", "iterations", "shared", "result"}, {}, where);
+    else require_keys(t, {"tcId", "comment", "flags", "scalar", "u", "shared", "result"}, {}, where);
+    xt.comment = get_str(t, "comment", where);
+    xt.flags = get_flags(t, top["notes"], where);
+    xt.shared = get_b32(t, "shared", where);
+    if (iterated) {
+      if (!t["iterations"].is_number_integer() || t["iterations"].get<int>() < 1)
+        throw InputError(where + ": field 'iterations' must be a positive integer");
+      xt.iterations = t["iterations"].get<int>();
+    } else {
+      xt.scalar = get_b32(t, "scalar", where);
+      xt.u = get_b32(t, "u", where);
     }
-  }
-  if (int(out.size()) != top["numberOfTests"].get<int>())
-    throw InputError(file + ": numberOfTests does not match the number of tests (truncated?)");
+    check_result(t, where);
+    out.push_back(std::move(xt));
+  });
   return out;
 }
 

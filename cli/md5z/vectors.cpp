@@ -154,26 +154,20 @@ std::vector<Md5Test> parse_md5(const std::string& file, const std::string& text)
   const json top = parse_json(file, text);
   check_header(top, file, "bitexact_md5_v1", {});
   std::vector<Md5Test> out;
-  std::set<int> seen;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"type", "tests"}, {}, file + ": testGroups");
-    for (auto& t : g["tests"]) {
-      Md5Test m;
-      m.tc_id = get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(m.tc_id);
-      require_keys(t, {"tcId", "comment", "flags", "msg", "digest", "result"}, {}, where);
-      m.comment = get_str(t, "comment", where);
-      get_flags(t, top["notes"], where);
-      const std::string mh = get_str(t, "msg", where);
-      m.msg = bx::vectors::io::file_hex(mh, mh.size() / 2, where + ": field 'msg'");
-      if (mh.size() % 2) throw InputError(where + ": field 'msg': odd number of hex digits");
-      m.digest = get_str(t, "digest", where);
-      bx::vectors::io::file_hex(m.digest, 16, where + ": field 'digest'");
-      check_result(t, where);
-      out.push_back(std::move(m));
-    }
-  }
-  if (int(out.size()) != top["numberOfTests"].get<int>()) throw InputError(file + ": numberOfTests does not match (truncated?)");
+  for_each_test(top, file, {"type"}, [&](const json&, const json& t, const std::string& where, int id) {
+    Md5Test m;
+    m.tc_id = id;
+    require_keys(t, {"tcId", "comment", "flags", "msg", "digest", "result"}, {}, where);
+    m.comment = get_str(t, "comment", where);
+    get_flags(t, top["notes"], where);
+    const std::string mh = get_str(t, "msg", where);
+    m.msg = bx::vectors::io::file_hex(mh, mh.size() / 2, where + ": field 'msg'");
+    if (mh.size() % 2) throw InputError(where + ": field 'msg': odd number of hex digits");
+    m.digest = get_str(t, "digest", where);
+    bx::vectors::io::file_hex(m.digest, 16, where + ": field 'digest'");
+    check_result(t, where);
+    out.push_back(std::move(m));
+  });
   return out;
 }
 
@@ -181,35 +175,29 @@ std::vector<BaseTest> parse_bases(const std::string& file, const std::string& te
   const json top = parse_json(file, text);
   check_header(top, file, "bitexact_md5z_bases_v1", {});
   std::vector<BaseTest> out;
-  std::set<int> seen;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"type", "tests"}, {}, file + ": testGroups");
+  for_each_test(top, file, {"type"}, [&](const json& g, const json& t, const std::string& where, int id) {
     const bool valid = g["type"] == "base";
     if (!valid && g["type"] != "not-a-base") throw InputError(file + ": testGroups: unknown type");
-    for (auto& t : g["tests"]) {
-      BaseTest b;
-      b.tc_id = get_id(t, seen, file);
-      b.valid = valid;
-      const std::string where = file + ": tcId " + std::to_string(b.tc_id);
-      if (valid) require_keys(t, {"tcId", "comment", "flags", "seed", "base", "q", "result"}, {}, where);
-      else require_keys(t, {"tcId", "comment", "flags", "base", "result"}, {}, where);
-      b.comment = get_str(t, "comment", where);
-      b.flags = get_flags(t, top["notes"], where);
-      b.base = get_msg(t, "base", where);
-      if (get_str(t, "result", where) != (valid ? "valid" : "invalid"))
-        throw InputError(where + ": field 'result': expected '" + (valid ? "valid" : "invalid") + "'");
-      if (valid) {
-        b.seed = get_u64(t, "seed", where, ~0ull);
-        if (!t["q"].is_array() || t["q"].size() != 24) throw InputError(where + ": field 'q' must be 24 hex words (Q[1..24])");
-        for (int k = 0; k < 24; ++k) {
-          auto v = bx::vectors::io::file_hex(t["q"][k].is_string() ? t["q"][k].get<std::string>() : "", 4, where + ": field 'q'");
-          b.q[k] = uint32_t(v[0]) << 24 | uint32_t(v[1]) << 16 | uint32_t(v[2]) << 8 | v[3];
-        }
+    BaseTest b;
+    b.tc_id = id;
+    b.valid = valid;
+    if (valid) require_keys(t, {"tcId", "comment", "flags", "seed", "base", "q", "result"}, {}, where);
+    else require_keys(t, {"tcId", "comment", "flags", "base", "result"}, {}, where);
+    b.comment = get_str(t, "comment", where);
+    b.flags = get_flags(t, top["notes"], where);
+    b.base = get_msg(t, "base", where);
+    if (get_str(t, "result", where) != (valid ? "valid" : "invalid"))
+      throw InputError(where + ": field 'result': expected '" + (valid ? "valid" : "invalid") + "'");
+    if (valid) {
+      b.seed = get_u64(t, "seed", where, ~0ull);
+      if (!t["q"].is_array() || t["q"].size() != 24) throw InputError(where + ": field 'q' must be 24 hex words (Q[1..24])");
+      for (int k = 0; k < 24; ++k) {
+        auto v = bx::vectors::io::file_hex(t["q"][k].is_string() ? t["q"][k].get<std::string>() : "", 4, where + ": field 'q'");
+        b.q[k] = uint32_t(v[0]) << 24 | uint32_t(v[1]) << 16 | uint32_t(v[2]) << 8 | v[3];
       }
-      out.push_back(std::move(b));
     }
-  }
-  if (int(out.size()) != top["numberOfTests"].get<int>()) throw InputError(file + ": numberOfTests does not match (truncated?)");
+    out.push_back(std::move(b));
+  });
   return out;
 }
 
@@ -218,28 +206,22 @@ std::vector<CandidateTest> parse_candidates(const std::string& file, const std::
   const bool hits = file.find("hits") != std::string::npos;
   check_header(top, file, hits ? "bitexact_md5z_hits_v1" : "bitexact_md5z_candidates_v1", {});
   std::vector<CandidateTest> out;
-  std::set<int> seen;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"type", "tests"}, {}, file + ": testGroups");
-    for (auto& t : g["tests"]) {
-      CandidateTest c;
-      c.tc_id = get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(c.tc_id);
-      require_keys(t, {"tcId", "comment", "flags", "seed", "base", "index", "message", "digest", "zeros", "result"}, {}, where);
-      c.comment = get_str(t, "comment", where);
-      c.flags = get_flags(t, top["notes"], where);
-      c.seed = get_u64(t, "seed", where, ~0ull);
-      c.base = get_msg(t, "base", where);
-      c.index = uint32_t(get_u64(t, "index", where, 0xffffffffull));
-      c.message = get_msg(t, "message", where);
-      c.digest = get_str(t, "digest", where);
-      bx::vectors::io::file_hex(c.digest, 16, where + ": field 'digest'");
-      c.zeros = int(get_u64(t, "zeros", where, 32));
-      check_result(t, where);
-      out.push_back(std::move(c));
-    }
-  }
-  if (int(out.size()) != top["numberOfTests"].get<int>()) throw InputError(file + ": numberOfTests does not match (truncated?)");
+  for_each_test(top, file, {"type"}, [&](const json&, const json& t, const std::string& where, int id) {
+    CandidateTest c;
+    c.tc_id = id;
+    require_keys(t, {"tcId", "comment", "flags", "seed", "base", "index", "message", "digest", "zeros", "result"}, {}, where);
+    c.comment = get_str(t, "comment", where);
+    c.flags = get_flags(t, top["notes"], where);
+    c.seed = get_u64(t, "seed", where, ~0ull);
+    c.base = get_msg(t, "base", where);
+    c.index = uint32_t(get_u64(t, "index", where, 0xffffffffull));
+    c.message = get_msg(t, "message", where);
+    c.digest = get_str(t, "digest", where);
+    bx::vectors::io::file_hex(c.digest, 16, where + ": field 'digest'");
+    c.zeros = int(get_u64(t, "zeros", where, 32));
+    check_result(t, where);
+    out.push_back(std::move(c));
+  });
   return out;
 }
 

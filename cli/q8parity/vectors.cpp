@@ -130,22 +130,12 @@ void for_each_test(const std::string& file, const std::string& text, const char*
                    const std::set<std::string>& keys, Fn&& fn) {
   const io::json top = io::parse_json(file, text);
   io::check_header(top, file, schema, {"header"});
-  std::set<int> seen;
-  size_t count = 0;
-  for (const io::json& g : top["testGroups"]) {
-    io::require_keys(g, {"type", "tests"}, {}, file + ": a test group");
-    for (const io::json& t : g["tests"]) {
-      const int id = io::get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(id);
-      io::require_keys(t, keys, {}, where);
-      io::get_flags(t, top["notes"], where);
-      io::check_result(t, where);
-      fn(t, where, id);
-      ++count;
-    }
-  }
-  if (!top["numberOfTests"].is_number_unsigned() || top["numberOfTests"].get<uint64_t>() != count)
-    throw InputError(file + ": numberOfTests does not match the tests");
+  io::for_each_test(top, file, {"type"}, [&](const io::json&, const io::json& t, const std::string& where, int id) {
+    io::require_keys(t, keys, {}, where);
+    io::get_flags(t, top["notes"], where);
+    io::check_result(t, where);
+    fn(t, where, id);
+  });
 }
 
 // Field f as exactly n bytes of hex (InputError naming the test and the field otherwise).

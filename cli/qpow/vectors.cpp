@@ -1119,21 +1119,10 @@ template <class F>
 size_t each_test(const std::string& file, const std::string& text, const char* schema, F&& f) {
   const json top = parse_json(file, text);
   check_header(top, file, schema, {"source"});
-  std::set<int> seen;
-  size_t n = 0;
-  for (auto& g : top["testGroups"]) {
-    require_keys(g, {"type", "tests"}, {}, file + ": testGroups");
+  return for_each_test(top, file, {"type"}, [&](const json& g, const json& t, const std::string& where, int id) {
     if (!g["type"].is_string()) throw InputError(file + ": testGroups: field 'type' must be a string");
-    if (!g["tests"].is_array()) throw InputError(file + ": testGroups: field 'tests' must be an array");
-    for (auto& t : g["tests"]) {
-      const int id = get_id(t, seen, file);
-      const std::string where = file + ": tcId " + std::to_string(id);
-      f(t, id, where, top["notes"]);
-      ++n;
-    }
-  }
-  if (int(n) != top["numberOfTests"].get<int>()) throw InputError(file + ": numberOfTests does not match the tests (truncated?)");
-  return n;
+    f(t, id, where, top["notes"]);
+  });
 }
 
 }  // namespace

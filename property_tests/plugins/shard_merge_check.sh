@@ -12,5 +12,5 @@ run=(verify qpow --device cpu --plugin "$plugin" --variant gl64 --headers 1 --no
 "$bin" "${run[@]}" --shard 1/2 --result "$dir/s1.json" >/dev/null
 out=$("$bin" verify merge "$dir/s0.json" "$dir/s1.json" --same-as "$dir/all.json")
 echo "$out"
-echo "$out" | grep -q "qpow/gl64-miner@cpu" || { echo "FAIL: the plugin's row is missing from the merge"; exit 1; }
-echo "$out" | grep -q "verify merge PASSED" || { echo "FAIL: the merge did not pass"; exit 1; }
+grep -q "qpow/gl64-miner@cpu" <<<"$out" || { echo "FAIL: the plugin's row is missing from the merge"; exit 1; }
+grep -q "verify merge PASSED" <<<"$out" || { echo "FAIL: the merge did not pass"; exit 1; }
