@@ -20,10 +20,13 @@
 //     point; it refuses non-order-L points, a zero scalar, an identity result, and does not apply to k >=
 //     2^255). Each GPU answers through its point code: decode and add per compiled layout-backend
 //     ("ecvrf/fe32-ptx@gpu0"), scalarmult per layout-backend and strategy ("ecvrf/fe32-ptx/jt@gpu0").
+// Loaded plugins answer ecvrf.score and ecvrf.hash through their vrf_beta (ctr and beta; "not provided"
+// where they have none).
 // A refusal is {"refused":why}; an implementation that throws (a host recoding that does not reconstruct
 // its scalar, a CUDA error) answers {"failed":why}, which disagrees.
 // Bad hex, a wrong length, a missing or unknown field, or a nonce >= 2^64 is an error line.
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -84,7 +87,27 @@ json score_answer(int ctr, const uint8_t* beta) {
   return {{"ctr", ctr}, {"beta", to_hex(beta, 64)}, {"score", std::to_string(ref::ecvrf::score(b))}};
 }
 
-json score_reply(const json& req, bool cpu, const std::vector<int>& gpus) {
+// Loaded plugins answer through vrf_beta (with the pipeline's scalar x mod L), or read "not provided".
+void plugin_answers(const std::vector<PluginEntry>& plugins, const ref::ecvrf::VrfKey& key, const std::vector<uint8_t>& alpha,
+                    OracleReply& r, bool with_score) {
+  for (const PluginEntry& im : plugins) {
+    if (!im.ops.vrf_beta) {
+      r.not_provided(im.label());
+      continue;
+    }
+    if (alpha.size() > 255) {
+      r.refusal(im.label(), "alpha longer than 255 bytes (the contract's alpha_len)");
+      continue;
+    }
+    r.attempt(im.label(), [&] {
+      const auto got = im.ops.vrf_beta(key.pk, pipeline_scalar(key), {alpha})[0];
+      if (with_score) return score_answer(got.ctr, got.beta.data());
+      return json{{"ctr", got.ctr}, {"beta", got.ctr < 0 ? json(nullptr) : json(to_hex(got.beta.data(), 64))}};
+    });
+  }
+}
+
+json score_reply(const json& req, bool cpu, const std::vector<int>& gpus, const std::vector<PluginEntry>& plugins) {
   require_fields(req, {"sk", "header", "nonce"});
   const Bytes32 sk = hex32_field(req, "sk"), header = hex32_field(req, "header");
   const uint64_t nonce = nonce_of(req);
@@ -115,6 +138,7 @@ json score_reply(const json& req, bool cpu, const std::vector<int>& gpus) {
 #else
   (void)gpus;
 #endif
+  plugin_answers(plugins, key, std::vector<uint8_t>(alpha.begin(), alpha.end()), r, true);
   return r.to_json();
 }
 
@@ -154,7 +178,7 @@ void sodium_hash_answer(const Bytes32& sk, const std::vector<uint8_t>& alpha, Or
                          {"beta", to_hex(s->beta.data(), 64)}});
 }
 
-json hash_reply(const json& req, bool cpu) {
+json hash_reply(const json& req, bool cpu, const std::vector<PluginEntry>& plugins) {
   require_fields(req, {"sk", "alpha"});
   const Bytes32 sk = hex32_field(req, "sk");
   const std::vector<uint8_t> alpha = hex_field(req, "alpha");
@@ -163,6 +187,7 @@ json hash_reply(const json& req, bool cpu) {
   r.ref = hash_ref_answer(t);
   if (cpu) host_hash_answers(t.key, alpha, r);
   sodium_hash_answer(sk, alpha, r);
+  plugin_answers(plugins, t.key, alpha, r, false);
   return r.to_json();
 }
 
@@ -171,10 +196,11 @@ json hash_reply(const json& req, bool cpu) {
 OracleHandler oracle(const DeviceSelection& sel) {
   const bool cpu = sel.cpu;
   const std::vector<int> gpus = sel.gpus;
-  return [cpu, gpus](const json& req) -> json {
+  auto plugins = std::make_shared<std::vector<PluginEntry>>(plugin_impls(sel));
+  return [cpu, gpus, plugins](const json& req) -> json {
     const std::string op = req["op"].get<std::string>();
-    if (op == "ecvrf.score") return score_reply(req, cpu, gpus);
-    if (op == "ecvrf.hash") return hash_reply(req, cpu);
+    if (op == "ecvrf.score") return score_reply(req, cpu, gpus, *plugins);
+    if (op == "ecvrf.hash") return hash_reply(req, cpu, *plugins);
     return ed25519_reply(req, cpu, gpus);
   };
 }

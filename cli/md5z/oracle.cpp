@@ -5,7 +5,8 @@
 //        "impl":{"md5z/q9-v1@gpu0":{"digest":HEX32,"zeros":K},...},"agree":bool}
 // Each implementation reports its own full output: the digest along its own code path (the tunnel
 // variants with steps 61..63 forced) and the zero count its search reports at threshold 0; agree
-// compares both with OpenSSL.
+// compares both with OpenSSL. Loaded plugins answer beside the built-in variants (md5 where they provide
+// it; a digest they do not provide is shown as "not provided" and not compared).
 #include "cli/md5z/md5z.hpp"
 #include "cli/oracle_reply.hpp"
 #include "gpu/md5z/search.hpp"
@@ -38,6 +39,11 @@ json reply(const json& req, const std::vector<Impl>& impls) {
     OracleReply rep;
     rep.ref = r;
     rep.answer("md5z/md5_bytes@cpu", to_hex(d, 16));
+    for (auto& im : impls) {
+      if (im.builtin()) continue;  // the built-in variants share md5_bytes above
+      if (!im.plugin_md5) rep.not_provided(im.label() + " md5");
+      else rep.attempt(im.label(), [&] { return json(R::digest_hex(im.plugin_md5({data})[0])); });
+    }
     return rep.to_json();
   }
   if (op == "md5z.base") {
@@ -69,6 +75,21 @@ json reply(const json& req, const std::vector<Impl>& impls) {
         rep.not_provided(im.label());
         continue;
       }
+      if (!im.digests) {  // a plugin without candidate_digests: its zero count compared, the digest said
+        json shown;
+        const json compared = [&] {
+          try {
+            const auto got = im.search(tb, i, uint64_t(i) + 1, 0, nullptr);
+            return json{{"zeros", got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1}};
+          } catch (const std::exception& e) {
+            return json{{"failed", e.what()}};
+          }
+        }();
+        shown = compared;
+        shown["digest"] = "not provided";
+        rep.answer_shown(im.label(), shown, compared);
+        continue;
+      }
       rep.attempt(im.label(), [&] {
         const auto got = im.search(tb, i, uint64_t(i) + 1, 0, nullptr);
         const int z = got.size() == 1 && md5::hit_index(got[0]) == i ? md5::hit_zeros(got[0]) : -1;
@@ -87,6 +108,7 @@ json reply(const json& req, const std::vector<Impl>& impls) {
 
 OracleHandler oracle(const DeviceSelection& sel) {
   auto list = std::make_shared<std::vector<Impl>>(impls(md5::all_variants(), sel));
+  for (Impl& im : plugin_impls(sel)) list->push_back(std::move(im));  // plugins answer beside them
   return [list](const json& req) { return reply(req, *list); };
 }
 

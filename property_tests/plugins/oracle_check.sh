@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# The oracle answers for plugin implementations beside the built-in ones: a field op and a qpow hash, each
-# reply carrying the plugin's own full answer under "impl" and agree = true; an op the plugin does not
-# provide reads "not provided" (the consumer-style mul-only case is covered by the selftest tests).
-#   oracle_check.sh BITEXACT FIELD_PLUGIN QPOW_PLUGIN
+# The oracle answers for plugin implementations beside the built-in ones: a field op, a qpow hash, MD5 and
+# an md5z candidate, each reply carrying the plugin's own full answer under "impl" and agree = true; an op
+# the plugin does not provide reads "not provided" (the consumer-style mul-only case is covered by the
+# selftest tests). Negative control: the md5z plugin whose precomputation pads wrongly makes the candidate
+# reply disagree.
+# An ecvrf plugin answers ecvrf.score through its vrf_beta; the tie control's vrf_beta is right, so it
+# answers the reference's beta and score too (its bug is in the search's comparison, caught by the selftest).
+#   oracle_check.sh BITEXACT FIELD_PLUGIN QPOW_PLUGIN MD5Z_PLUGIN MD5Z_CONTROL ECVRF_PLUGIN ECVRF_CONTROL
 set -euo pipefail
-bin=$1 fe=$2 qp=$3
+bin=$1 fe=$2 qp=$3 mz=$4 mzbad=$5 ev=$6 evbad=$7
 a=0200000000000000000000000000000000000000000000000000000000000000
 b=ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f
 h=$(printf '11%.0s' $(seq 32))
@@ -17,4 +21,24 @@ echo "$line1" | jq -e '.agree == true and (.impl["field25519/fe64-saturated@cpu"
   { echo "FAIL: the field plugin's answer is missing or differs"; exit 1; }
 echo "$line2" | jq -e '.agree == true and (.impl["qpow/gl64-miner@cpu"] == .ref)' >/dev/null ||
   { echo "FAIL: the qpow plugin's answer is missing or differs"; exit 1; }
+base=$(echo '{"op":"md5z.base","seed":7}' | "$bin" oracle --device cpu | jq -r .base)
+md5z_req=$(printf '%s\n' '{"op":"md5","data":"616263"}' "{\"op\":\"md5z.candidate\",\"base\":\"$base\",\"index\":4294967295}")
+out=$("$bin" oracle --device cpu --plugin "$mz" <<<"$md5z_req")
+echo "$out"
+echo "$out" | sed -n 1p | jq -e '.agree == true and (.impl["md5z/tunnel-c@cpu"] == .ref)' >/dev/null ||
+  { echo "FAIL: the md5z plugin's MD5 answer is missing or differs"; exit 1; }
+echo "$out" | sed -n 2p | jq -e '.agree == true and (.impl["md5z/tunnel-c@cpu"].digest == .ref.digest)' >/dev/null ||
+  { echo "FAIL: the md5z plugin's candidate answer is missing or differs"; exit 1; }
+out=$("$bin" oracle --device cpu --plugin "$mzbad" <<<"$md5z_req")
+echo "$out" | sed -n 2p | jq -e '.agree == false' >/dev/null ||
+  { echo "FAIL: the md5z negative control's candidate reply agrees"; exit 1; }
+sk=9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60
+ev_req="{\"op\":\"ecvrf.score\",\"sk\":\"$sk\",\"header\":\"$h\",\"nonce\":\"4294967296\"}"
+out=$("$bin" oracle --device cpu --plugin "$ev" <<<"$ev_req")
+echo "$out"
+echo "$out" | jq -e '.agree == true and (.impl["ecvrf/fe32-w4-miner@cpu"] == .ref)' >/dev/null ||
+  { echo "FAIL: the ecvrf plugin's score answer is missing or differs"; exit 1; }
+out=$("$bin" oracle --device cpu --plugin "$evbad" <<<"$ev_req")
+echo "$out" | jq -e '.impl["ecvrf/fe32-w4-miner-bug-tie@cpu"] == .ref' >/dev/null ||
+  { echo "FAIL: the ecvrf tie control's vrf_beta (which is right) answers otherwise"; exit 1; }
 echo "oracle answers for plugins: OK"
