@@ -113,4 +113,17 @@ void load_plugin(const std::string& path) {
 
 const std::vector<PluginImpl>& plugin_impls() { return registry(); }
 
+std::vector<PluginPlace> plugin_places(const std::string& family, bool cpu, const std::vector<int>& gpus,
+                                       const std::function<void(const PluginImpl&)>& validate) {
+  std::vector<PluginPlace> out;
+  for (const PluginImpl& p : plugin_impls()) {
+    if (family_name(p.family) != family) continue;
+    if (p.place == BX_PLACE_DEVICE)
+      for (int dev : gpus) out.push_back({p, dev});
+    else if (cpu) out.push_back({p, -1});
+    else validate(p);
+  }
+  return out;
+}
+
 }  // namespace bx::suite

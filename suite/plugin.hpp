@@ -6,6 +6,7 @@
 #pragma once
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,16 @@ void load_plugin(const std::string& path);
 const std::vector<PluginImpl>& plugin_impls();
 // The family name of a bx_family number ("field25519"), or "" for a number this version does not define.
 std::string family_name(uint32_t family);
+
+// Where each loaded implementation of `family` runs for a selection: a device one on each of `gpus`, a host
+// one on the CPU (device -1) when `cpu`. A host implementation the selection leaves out is still handed to
+// `validate` (a bad table is refused whether or not it runs).
+struct PluginPlace {
+  const PluginImpl& impl;
+  int device;
+};
+std::vector<PluginPlace> plugin_places(const std::string& family, bool cpu, const std::vector<int>& gpus,
+                                       const std::function<void(const PluginImpl&)>& validate);
 
 // A family's ops table as this bitexact reads it (the header's growth rule): the fields within the plugin's
 // struct_size, every later one zero (not provided). A struct_size below `first_version` (the struct's size

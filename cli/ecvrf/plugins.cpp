@@ -13,14 +13,8 @@ namespace bx::ecvrf_family {
 
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   std::vector<PluginEntry> out;
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "ecvrf") continue;
-    std::vector<int> places;
-    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
-    else if (sel.cpu) places.push_back(-1);
-    else suite::ecvrf::adapt(p);  // validated even where it does not run
-    for (int dev : places) out.push_back({"ecvrf/" + p.name, dev, p.path, suite::ecvrf::adapt(p, dev)});
-  }
+  for (const auto& [p, dev] : suite::plugin_places("ecvrf", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::ecvrf::adapt(p); }))
+    out.push_back({"ecvrf/" + p.name, dev, p.path, suite::ecvrf::adapt(p, dev)});
   return out;
 }
 

@@ -148,31 +148,20 @@ void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_l
 
 // Every loaded plugin implementation of this family: host ones on the CPU, device ones on every selected GPU.
 void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "field25519") continue;
-    const bool on_device = p.place == BX_PLACE_DEVICE;
-    std::vector<int> places;
-    if (!on_device) {
-      if (sel.cpu) places.push_back(-1);
-      else S::adapt(p);  // validated even where it does not run
-    } else {
-      places = sel.gpus;
-    }
-    for (int dev : places) {
-      S::PluginField pf = S::adapt(p, dev);
-      FieldImpl fi;
-      fi.name = p.name;
-      fi.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
-      fi.device = dev;
-      fi.origin = p.where_from();
-      fi.plugin_path = p.path;
-      fi.eval = pf.eval;
-      fi.bytes_provided = pf.bytes_provided;
-      fi.canonical_inputs_only = pf.canonical_inputs_only;
-      fi.device_bytes = pf.device_bytes;
-      if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
-      out.push_back(std::move(fi));
-    }
+  for (const auto& [p, dev] : suite::plugin_places("field25519", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { S::adapt(p); })) {
+    S::PluginField pf = S::adapt(p, dev);
+    FieldImpl fi;
+    fi.name = p.name;
+    fi.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
+    fi.device = dev;
+    fi.origin = p.where_from();
+    fi.plugin_path = p.path;
+    fi.eval = pf.eval;
+    fi.bytes_provided = pf.bytes_provided;
+    fi.canonical_inputs_only = pf.canonical_inputs_only;
+    fi.device_bytes = pf.device_bytes;
+    if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
+    out.push_back(std::move(fi));
   }
 }
 

@@ -42,37 +42,30 @@ Search packed(const std::string& label, const std::function<suite::md5z::SearchA
 
 std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
   std::vector<Impl> out;
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "md5z") continue;
-    std::vector<int> places;
-    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
-    else if (sel.cpu) places.push_back(-1);
-    else suite::md5z::adapt(p);  // validated even where it does not run
-    for (int dev : places) {
-      const suite::md5z::PluginMd5z q = suite::md5z::adapt(p, dev);
-      Impl im;
-      im.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
-      im.device = dev;
-      im.plugin_name = "md5z/" + p.name;
-      im.plugin_path = p.path;
-      const std::string label = im.label();
-      // Its own search where it has one (the job-level form then checked beside it), else the job-level one.
-      if (q.search) im.search = packed(label, q.search);
-      if (q.search_job) (im.search ? im.plugin_search_job : im.search) = packed(label, q.search_job);
-      if (q.candidate_digests)
-        im.digests = [q](const md5::TunnelBase& tb, const std::vector<uint32_t>& idx) {
-          std::vector<std::array<uint32_t, 4>> words;
-          for (const auto& d : q.candidate_digests(base_of(tb), idx)) {
-            std::array<uint32_t, 4> w;
-            for (int k = 0; k < 4; ++k) w[k] = uint32_t(d[4 * k]) | uint32_t(d[4 * k + 1]) << 8 | uint32_t(d[4 * k + 2]) << 16 | uint32_t(d[4 * k + 3]) << 24;
-            words.push_back(w);
-          }
-          return words;
-        };
-      im.plugin_prepare = q.prepare;
-      im.plugin_md5 = q.md5;
-      out.push_back(std::move(im));
-    }
+  for (const auto& [p, dev] : suite::plugin_places("md5z", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::md5z::adapt(p); })) {
+    const suite::md5z::PluginMd5z q = suite::md5z::adapt(p, dev);
+    Impl im;
+    im.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
+    im.device = dev;
+    im.plugin_name = "md5z/" + p.name;
+    im.plugin_path = p.path;
+    const std::string label = im.label();
+    // Its own search where it has one (the job-level form then checked beside it), else the job-level one.
+    if (q.search) im.search = packed(label, q.search);
+    if (q.search_job) (im.search ? im.plugin_search_job : im.search) = packed(label, q.search_job);
+    if (q.candidate_digests)
+      im.digests = [q](const md5::TunnelBase& tb, const std::vector<uint32_t>& idx) {
+        std::vector<std::array<uint32_t, 4>> words;
+        for (const auto& d : q.candidate_digests(base_of(tb), idx)) {
+          std::array<uint32_t, 4> w;
+          for (int k = 0; k < 4; ++k) w[k] = uint32_t(d[4 * k]) | uint32_t(d[4 * k + 1]) << 8 | uint32_t(d[4 * k + 2]) << 16 | uint32_t(d[4 * k + 3]) << 24;
+          words.push_back(w);
+        }
+        return words;
+      };
+    im.plugin_prepare = q.prepare;
+    im.plugin_md5 = q.md5;
+    out.push_back(std::move(im));
   }
   return out;
 }

@@ -6,15 +6,8 @@ namespace bx::q8parity {
 
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   std::vector<PluginEntry> out;
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "q8parity") continue;
-    std::vector<int> places;
-    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
-    else if (sel.cpu) places.push_back(-1);
-    else suite::q8parity::adapt(p);  // validated even where it does not run
-    for (int dev : places)
-      out.push_back({"q8parity/" + p.name, dev < 0 ? "cpu" : "gpu" + std::to_string(dev), p.path, dev, suite::q8parity::adapt(p, dev)});
-  }
+  for (const auto& [p, dev] : suite::plugin_places("q8parity", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::q8parity::adapt(p); }))
+    out.push_back({"q8parity/" + p.name, dev < 0 ? "cpu" : "gpu" + std::to_string(dev), p.path, dev, suite::q8parity::adapt(p, dev)});
   return out;
 }
 

@@ -25,13 +25,7 @@ Int target_of_words(const uint64_t t[8]) {
 
 std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
   std::vector<Impl> out;
-  for (const auto& p : suite::plugin_impls()) {
-    if (suite::family_name(p.family) != "qpow") continue;
-    std::vector<int> places;
-    if (p.place == BX_PLACE_DEVICE) places = sel.gpus;
-    else if (sel.cpu) places.push_back(-1);
-    else suite::qpow::adapt(p);  // validated even where it does not run
-    for (int dev : places) {
+  for (const auto& [p, dev] : suite::plugin_places("qpow", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::qpow::adapt(p); })) {
     const suite::qpow::PluginQpow q = suite::qpow::adapt(p, dev);
     Impl im;
     im.variant = Variant(0);
@@ -86,7 +80,6 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
       if (q.within_2_64) im.search_unsplit = [run](const SearchRequest& rq) { return run(rq, 4096, true, nullptr); };
     }
     out.push_back(std::move(im));
-    }
   }
   return out;
 }
