@@ -8,10 +8,15 @@
 //        -> {"ref":{"xn","pre","lo","gate","mixed"},"impl":{name@place:{...}},"agree_exact":bool,"nmse":{...}}
 // Every implementation reports its whole output. agree: every bit-exact implementation equals the
 // reference bit for bit (NaNs as a class); the negative control is reported, never counted in agree.
+// Loaded plugins answer q8.matvec and q8.rmsnorm: bit-exact ones are compared, a characterised one is
+// shown with its NMSE verdict against the canonical order (not counted in agree).
 // For the gr read, agree_exact compares the parts without expf (xn, pre) everywhere and every part on the
 // CPU; nmse gives each implementation's lo and mixed against float64.
 #include "cli/oracle_reply.hpp"
 #include "cli/q8parity/q8parity.hpp"
+
+#include <functional>
+#include <memory>
 
 namespace bx::q8parity {
 namespace {
@@ -39,7 +44,23 @@ json gr_json(const q8::GrResult& g) {
   return {{"xn", floats_hex(g.xn)}, {"pre", floats_hex(g.pre)}, {"lo", floats_hex(g.lo)}, {"gate", floats_hex(g.gate)}, {"mixed", floats_hex(g.mixed)}};
 }
 
-json reply(const json& req, const std::vector<Place>& where) {
+// A plugin's answer: bit-exact ones compared bit for bit; a characterised one shown with its NMSE verdict,
+// never counted in agree (as the epilogue forms of the gr read); "not provided" where it lacks the op.
+void plugin_answer(OracleReply& rep, const PluginEntry& im, bool provided, const std::vector<float>& want,
+                   const std::function<std::vector<float>()>& run) {
+  if (!provided) return rep.not_provided(im.label());
+  std::vector<float> got;
+  try {
+    got = run();
+  } catch (const std::exception& e) {
+    return rep.answer(im.label(), {{"failed", e.what()}});
+  }
+  if (!im.ops.characterised) return rep.answer(im.label(), floats_hex(got));
+  const std::string problem = nmse_problem(got, want, im.ops.nmse_bound);
+  rep.record(im.label(), {{"output", floats_hex(got)}, {"characterised", problem.empty() ? "within its NMSE bound" : problem}});
+}
+
+json reply(const json& req, const std::vector<Place>& where, const std::vector<PluginEntry>& plugins) {
   const std::string op = req["op"].get<std::string>();
   if (op == "q8.matvec") {
     require_fields(req, {"rows", "k", "ntok", "weights", "x"});
@@ -66,6 +87,7 @@ json reply(const json& req, const std::vector<Place>& where) {
           rep.answer(name, floats_hex(got));  // bitwise: equal hex
         }
       }
+    for (const PluginEntry& im : plugins) plugin_answer(rep, im, bool(im.ops.matvec), want, [&] { return plugin_matvec(im, in); });
     json reply = rep.to_json();
     reply["negative_control_differs"] = control_differs;
     return reply;
@@ -86,6 +108,7 @@ json reply(const json& req, const std::vector<Place>& where) {
     for (const Place& p : where)
       for (size_t v = 0; v < kVariantCount; ++v)
         if (kVariants[v].op == Op::rmsnorm) rep.answer(std::string(kVariants[v].name) + "@" + p.where, floats_hex(run_rmsnorm(v, p, in)));
+    for (const PluginEntry& im : plugins) plugin_answer(rep, im, bool(im.ops.rmsnorm), want, [&] { return plugin_rmsnorm(im, in); });
     return rep.to_json();
   }
   if (op == "q8.gr_read") {
@@ -128,9 +151,10 @@ json reply(const json& req, const std::vector<Place>& where) {
 
 OracleHandler oracle(const DeviceSelection& sel) {
   const std::vector<Place> where = places(sel);
-  return [where](const json& req) {
+  const auto plugins = std::make_shared<std::vector<PluginEntry>>(plugin_impls(sel));
+  return [where, plugins](const json& req) {
     try {
-      return reply(req, where);
+      return reply(req, where, *plugins);
     } catch (const std::invalid_argument& e) {  // a shape the reference or a kernel refuses: one error line
       throw InputError(e.what());
     }
