@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <type_traits>
 
 #include "cli/q8parity/q8parity.hpp"
 #include "cli/q8parity/vectors.hpp"
@@ -108,18 +109,22 @@ struct Judge {
 using MatvecRun = std::function<std::vector<float>(const MatvecInput&)>;
 using NormRun = std::function<std::vector<float>(const NormInput&)>;
 
-void check_matvec(const Judge& j, const MatvecRun& run, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
-                  SelftestRow& row) {
+// The vectors, random and special columns of one op (matvec or rmsnorm: the input and vector types of each);
+// `rows` makes a matvec difference name its token and row.
+template <class Input, class Run, class Cases, class Vectors>
+void check_op(const Judge& j, const Run& run, const Cases& cases, const Vectors& vecs, SelftestRow& row) {
   Tally vectors{"vectors"}, random{"random"}, special{"special"};
   TallyCheck tv{vectors}, tr{random}, ts{special};
-  auto judge = [&](TallyCheck& t, const MatvecInput& in, const std::vector<float>& want, const std::string& what) {
+  auto judge = [&](TallyCheck& t, const Input& in, const std::vector<float>& want, const std::string& what) {
     const std::vector<float> got = run(in);
     if (j.nmse_bound > 0) {
       const std::string problem = nmse_problem(got, want, j.nmse_bound);
       t.check(problem.empty(), j.who + ", " + what + ": " + problem);
     } else {
       const Diff d = diff(got, want);
-      t.check(d.same(), j.who + ", " + what + ": " + describe(d, in.rows));
+      size_t rows = 0;
+      if constexpr (std::is_same_v<Input, MatvecInput>) rows = in.rows;
+      t.check(d.same(), j.who + ", " + what + ": " + describe(d, rows));
     }
   };
   for (const auto& t : vecs) judge(tv, t.in, t.y, "vectors tcId " + std::to_string(t.id) + " (" + t.comment + ")");
@@ -127,6 +132,14 @@ void check_matvec(const Judge& j, const MatvecRun& run, const std::vector<Matvec
   row.checks.push_back(vectors);
   row.checks.push_back(random);
   row.checks.push_back(special);
+}
+void check_matvec(const Judge& j, const MatvecRun& run, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
+                  SelftestRow& row) {
+  check_op<MatvecInput>(j, run, cases, vecs, row);
+}
+void check_norm(const Judge& j, const NormRun& run, const std::vector<NormCase>& cases, const std::vector<RmsnormVector>& vecs,
+                SelftestRow& row) {
+  check_op<NormInput>(j, run, cases, vecs, row);
 }
 void check_control(size_t v, const Place& p, const std::vector<MatvecCase>& cases, SelftestRow& row) {
   Tally t{"must-differ"};
@@ -138,26 +151,6 @@ void check_control(size_t v, const Place& p, const std::vector<MatvecCase>& case
                           std::to_string(cv.finite) + " finite outputs differ (a reordered sum must differ on most: is the comparison blind?)");
   }
   row.checks.push_back(t);
-}
-void check_norm(const Judge& j, const NormRun& run, const std::vector<NormCase>& cases, const std::vector<RmsnormVector>& vecs,
-                SelftestRow& row) {
-  Tally vectors{"vectors"}, random{"random"}, special{"special"};
-  TallyCheck tv{vectors}, tr{random}, ts{special};
-  auto judge = [&](TallyCheck& t, const NormInput& in, const std::vector<float>& want, const std::string& what) {
-    const std::vector<float> got = run(in);
-    if (j.nmse_bound > 0) {
-      const std::string problem = nmse_problem(got, want, j.nmse_bound);
-      t.check(problem.empty(), j.who + ", " + what + ": " + problem);
-    } else {
-      const Diff d = diff(got, want);
-      t.check(d.same(), j.who + ", " + what + ": " + describe(d, 0));
-    }
-  };
-  for (const auto& t : vecs) judge(tv, t.in, t.y, "vectors tcId " + std::to_string(t.id) + " (" + t.comment + ")");
-  for (const auto& c : cases) judge(c.label.rfind("special", 0) == 0 ? ts : tr, c.in, c.want, c.label);
-  row.checks.push_back(vectors);
-  row.checks.push_back(random);
-  row.checks.push_back(special);
 }
 void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, SelftestRow& row) {
   Tally exact{p.device < 0 ? "exact-host" : "exact-parts"}, nmse{"nmse"}, between{"vs-plain"};
