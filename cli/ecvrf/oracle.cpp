@@ -21,7 +21,7 @@
 //     2^255). Each GPU answers through its point code: decode and add per compiled layout-backend
 //     ("ecvrf/fe32-ptx@gpu0"), scalarmult per layout-backend and strategy ("ecvrf/fe32-ptx/jt@gpu0").
 // Loaded plugins answer ecvrf.score and ecvrf.hash through their vrf_beta (ctr and beta; "not provided"
-// where they have none).
+// where they have none), and the point operations through their decode, add and scalar_mult.
 // A refusal is {"refused":why}; an implementation that throws (a host recoding that does not reconstruct
 // its scalar, a CUDA error) answers {"failed":why}, which disagrees.
 // Bad hex, a wrong length, a missing or unknown field, or a nonce >= 2^64 is an error line.
@@ -201,7 +201,7 @@ OracleHandler oracle(const DeviceSelection& sel) {
     const std::string op = req["op"].get<std::string>();
     if (op == "ecvrf.score") return score_reply(req, cpu, gpus, *plugins);
     if (op == "ecvrf.hash") return hash_reply(req, cpu, *plugins);
-    return ed25519_reply(req, cpu, gpus);
+    return ed25519_reply(req, cpu, gpus, *plugins);
   };
 }
 

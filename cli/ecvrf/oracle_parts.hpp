@@ -23,6 +23,7 @@ Bytes32 hex32_field(const json& req, const char* key);
 std::vector<uint8_t> hex_field(const json& req, const char* key);
 
 // ed25519.* (oracle_points.cpp); `cpu`: the host layouts answer; each of `gpus`: its compiled point code.
-json ed25519_reply(const json& req, bool cpu, const std::vector<int>& gpus);
+struct PluginEntry;
+json ed25519_reply(const json& req, bool cpu, const std::vector<int>& gpus, const std::vector<PluginEntry>& plugins);
 
 }  // namespace bx::ecvrf_family

@@ -192,13 +192,45 @@ void gpu_point_answers(const PointOp& op, int dev, OracleReply& r) {
 }
 #endif
 
+// A plugin's answer in the same shapes: its decoder's verdict on the inputs in request order (a rejection
+// names the first input it rejects), then its add or scalar_mult on valid encodings. An operation it does
+// not provide reads "not provided"; inputs its contract does not take (a scalar of 2^255 or more) are a
+// refusal, shown and not compared.
+void plugin_point_answers(const PointOp& op, const std::vector<PluginEntry>& plugins, OracleReply& r) {
+  for (const PluginEntry& im : plugins) {
+    const auto& e = im.ops;
+    const bool has_op = op.kind == PointOpKind::decode ? bool(e.decode) : op.kind == PointOpKind::add ? bool(e.add) : bool(e.scalar_mult);
+    if (!has_op || (op.kind != PointOpKind::decode && !e.decode && r.ref.contains("rejected"))) {
+      r.not_provided(im.label());
+      continue;
+    }
+    if (op.kind == PointOpKind::scalarmult && (op.scalar[31] & 0x80)) {
+      r.refusal(im.label(), "the contract's scalars are below 2^255");
+      continue;
+    }
+    r.attempt(im.label(), [&]() -> json {
+      if (e.decode) {  // the plugin's own verdicts on the inputs, first rejection first
+        std::vector<suite::ecvrf::B32> in;
+        for (const auto& [field, enc] : op.points) in.push_back(enc);
+        const auto d = e.decode(in);
+        for (size_t i = 0; i < d.size(); ++i)
+          if (d[i].status != BX_ECVRF_DECODE_VALID) return rejection_answer(op.points[i].first, suite::ecvrf::decode_status_name(d[i].status));
+        if (op.kind == PointOpKind::decode) return point_answer(d[0].canonical.data());
+      }
+      if (op.kind == PointOpKind::add) return point_answer(e.add({op.points[0].second}, {op.points[1].second})[0].data());
+      return point_answer(e.scalar_mult({op.scalar}, {op.points[0].second})[0].data());
+    });
+  }
+}
+
 }  // namespace
 
-json ed25519_reply(const json& req, bool cpu, const std::vector<int>& gpus) {
+json ed25519_reply(const json& req, bool cpu, const std::vector<int>& gpus, const std::vector<PluginEntry>& plugins) {
   const PointOp op = parse_point_op(req);
   OracleReply r;
   r.ref = golden_point_answer(op);
   if (cpu) host_point_answers(op, r);
+  plugin_point_answers(op, plugins, r);
 #if defined(BX_HAVE_CUDA)
   for (int dev : gpus) gpu_point_answers(op, dev, r);
 #else

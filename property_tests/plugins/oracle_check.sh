@@ -6,10 +6,13 @@
 # reply disagree.
 # An ecvrf plugin answers ecvrf.score through its vrf_beta; the tie control's vrf_beta is right, so it
 # answers the reference's beta and score too (its bug is in the search's comparison, caught by the selftest).
-# A q8parity plugin answers q8.rmsnorm bit for bit; its reassociation control disagrees.
+# It answers the point operations too: a y that differs from p in byte 2 alone decodes; the decoder control
+# rejects it, and the reply disagrees. A q8parity plugin answers q8.rmsnorm bit for bit; its reassociation
+# control disagrees.
 #   oracle_check.sh BITEXACT FIELD_PLUGIN QPOW_PLUGIN MD5Z_PLUGIN MD5Z_CONTROL ECVRF_PLUGIN ECVRF_CONTROL Q8_PLUGIN Q8_CONTROL
+#                   ECVRF_DECODE_CONTROL
 set -euo pipefail
-bin=$1 fe=$2 qp=$3 mz=$4 mzbad=$5 ev=$6 evbad=$7 q8=$8 q8bad=$9
+bin=$1 fe=$2 qp=$3 mz=$4 mzbad=$5 ev=$6 evbad=$7 q8=$8 q8bad=$9 evdec=${10}
 a=0200000000000000000000000000000000000000000000000000000000000000
 b=ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f
 h=$(printf '11%.0s' $(seq 32))
@@ -42,6 +45,13 @@ echo "$out" | jq -e '.agree == true and (.impl["ecvrf/fe32-w4-miner@cpu"] == .re
 out=$("$bin" oracle --device cpu --plugin "$evbad" <<<"$ev_req")
 echo "$out" | jq -e '.impl["ecvrf/fe32-w4-miner-bug-tie@cpu"] == .ref' >/dev/null ||
   { echo "FAIL: the ecvrf tie control's vrf_beta (which is right) answers otherwise"; exit 1; }
+edge="{\"op\":\"ed25519.decode\",\"point\":\"edfffe$(printf 'ff%.0s' $(seq 28))7f\"}"
+out=$("$bin" oracle --device cpu --plugin "$ev" <<<"$edge")
+echo "$out" | jq -e '.agree == true and (.impl["ecvrf/fe32-w4-miner@cpu"] == .ref)' >/dev/null ||
+  { echo "FAIL: the ecvrf plugin's decode answer is missing or differs"; echo "$out"; exit 1; }
+out=$("$bin" oracle --device cpu --plugin "$evdec" <<<"$edge")
+echo "$out" | jq -e '.agree == false and .impl["ecvrf/fe32-w4-miner-bug-decode@cpu"].rejected == "y_not_below_p"' >/dev/null ||
+  { echo "FAIL: the ecvrf decoder control's decode reply agrees"; echo "$out"; exit 1; }
 x=3f8ccccd3fb3333340490fdb3e99999ac02000003f1d70a4412000003dcccccd3f7d70a4bf4ccccd  # 1.1 1.4 pi 0.3 -2.5 ...
 w=3dcccccd412000003f1d70a4c02000003e99999a40490fdb3fb333333f8ccccd3f7d70a4bf4ccccd
 q8_req="{\"op\":\"q8.rmsnorm\",\"x\":\"$x\",\"w\":\"$w\",\"eps\":\"358637bd\"}"
