@@ -11,8 +11,12 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
+#include <bitexact/plugin.h>
+
+#include "suite/hex.hpp"  // InputError
 #include "suite/isolate.hpp"
 
 namespace bx::suite {
@@ -50,6 +54,14 @@ class DeviceSite {
 bool device_sites_available();
 
 // fn(site) on a fresh site for `device` (-1: the host).
+// The place checks of every family's adapt: a device implementation needs a CUDA build (an InputError
+// naming `who`), and the device asked for must match the place (-1 for a host one; else a caller's bug).
+inline void require_place(uint32_t place, int device, const std::string& who, const char* family) {
+  if (place == BX_PLACE_DEVICE && !device_sites_available())
+    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
+  if ((place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error(std::string(family) + " adapt: place and device disagree");
+}
+
 template <class Fn>
 void on_site(int device, Fn&& fn) {
   if (device < 0) {

@@ -20,12 +20,9 @@ std::string decode_status_name(int32_t status) {
 
 PluginEcvrf adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const auto* t = static_cast<const bx_ecvrf_ops*>(p.impl->ops);
-  if (t->struct_size < sizeof(bx_ecvrf_ops))
-    throw InputError(who + ": ecvrf ops struct_size " + std::to_string(t->struct_size) + ", want at least " + std::to_string(sizeof(bx_ecvrf_ops)));
-  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
-    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
-  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("ecvrf adapt: place and device disagree");
+  const bx_ecvrf_ops ops = read_ops<bx_ecvrf_ops>(p, sizeof(bx_ecvrf_ops), "ecvrf");
+  const bx_ecvrf_ops* t = &ops;
+  require_place(p.place, device, who, "ecvrf");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": ecvrf plugin implementations are judged bit-exact only");
   if (t->search_preconditions != 0) throw InputError(who + ": search_preconditions has undefined bits (ecvrf defines none)");
   if (!t->decode && !t->add && !t->scalar_mult && !t->proof_to_hash && !t->vrf_beta && !t->search)

@@ -46,13 +46,9 @@ Bound bound_of(uint8_t b, const LimbForm& f, const std::string& who, const char*
 
 PluginField adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const auto* t = static_cast<const bx_field25519_ops*>(p.impl->ops);
-  if (t->struct_size < sizeof(bx_field25519_ops))
-    throw InputError(who + ": field25519 ops struct_size " + std::to_string(t->struct_size) + ", want at least " +
-                     std::to_string(sizeof(bx_field25519_ops)));
-  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
-    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
-  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("field25519 adapt: place and device disagree");
+  const bx_field25519_ops ops = read_ops<bx_field25519_ops>(p, sizeof(bx_field25519_ops), "field25519");
+  const bx_field25519_ops* t = &ops;
+  require_place(p.place, device, who, "field25519");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": field25519 implementations are judged bit-exact only");
   const uint32_t all = (1u << BX_F25519_OP_COUNT) - 1;
   if (t->bytes_ops & ~all) throw InputError(who + ": bytes_ops has bits past the defined operations");

@@ -20,12 +20,9 @@ bx_md5z_job reference_job(const Base& base) {
 
 PluginMd5z adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const auto* t = static_cast<const bx_md5z_ops*>(p.impl->ops);
-  if (t->struct_size < sizeof(bx_md5z_ops))
-    throw InputError(who + ": md5z ops struct_size " + std::to_string(t->struct_size) + ", want at least " + std::to_string(sizeof(bx_md5z_ops)));
-  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
-    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
-  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("md5z adapt: place and device disagree");
+  const bx_md5z_ops ops = read_ops<bx_md5z_ops>(p, sizeof(bx_md5z_ops), "md5z");
+  const bx_md5z_ops* t = &ops;
+  require_place(p.place, device, who, "md5z");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": md5z plugin implementations are judged bit-exact only");
   if (t->search_preconditions != 0) throw InputError(who + ": search_preconditions has undefined bits (md5z defines none)");
   if (!t->md5 && !t->candidate_digests && !t->search && !t->search_job && !t->prepare) throw InputError(who + ": provides no operation");

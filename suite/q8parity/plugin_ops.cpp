@@ -10,13 +10,9 @@ namespace bx::suite::q8parity {
 
 PluginQ8 adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const auto* t = static_cast<const bx_q8parity_ops*>(p.impl->ops);
-  if (t->struct_size < sizeof(bx_q8parity_ops))
-    throw InputError(who + ": q8parity ops struct_size " + std::to_string(t->struct_size) + ", want at least " +
-                     std::to_string(sizeof(bx_q8parity_ops)));
-  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
-    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
-  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("q8parity adapt: place and device disagree");
+  const bx_q8parity_ops ops = read_ops<bx_q8parity_ops>(p, sizeof(bx_q8parity_ops), "q8parity");
+  const bx_q8parity_ops* t = &ops;
+  require_place(p.place, device, who, "q8parity");
   if (p.contract != BX_CONTRACT_BIT_EXACT && p.contract != BX_CONTRACT_CHARACTERISED)
     throw InputError(who + ": q8parity plugin implementations are bit-exact (the canonical order) or characterised (an NMSE bound)");
   if (t->reserved != 0) throw InputError(who + ": q8parity ops field 'reserved' must be 0");

@@ -109,9 +109,7 @@ PluginQpow adapt(const PluginImpl& p, int device) {
   // ABI 1.0's table ended after search: search_job and prepare read as not provided from such a plugin.
   const bx_qpow_ops ops = read_ops<bx_qpow_ops>(p, offsetof(bx_qpow_ops, search_job), "qpow");
   const bx_qpow_ops* t = &ops;
-  if (p.place == BX_PLACE_DEVICE && !device_sites_available())
-    throw InputError(who + ": a device implementation needs a CUDA build of bitexact");
-  if ((p.place == BX_PLACE_DEVICE) != (device >= 0)) throw std::logic_error("qpow adapt: place and device disagree");
+  require_place(p.place, device, who, "qpow");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": qpow plugin implementations are judged bit-exact only");
   if (t->search_preconditions & ~BX_QPOW_SEARCH_WITHIN_2_64) throw InputError(who + ": search_preconditions has undefined bits");
   if (!t->gl_mul && !t->gl_add && !t->permute && !t->hash && !t->search && !t->search_job && !t->prepare)
