@@ -7,6 +7,7 @@
 //               cannot be killed: past the timeout bitexact ends with one error line naming the call.
 // Every failure throws std::runtime_error "<who> <what>: <reason>".
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -26,8 +27,16 @@ class HostSite {
   const uint8_t* in(const void* data, size_t n, const char* name) { return arena_.input(static_cast<const uint8_t*>(data), n, name); }
   uint8_t* out(size_t n, const char* name) { return arena_.output(n, name); }
   void get(void* host, const uint8_t* buf, size_t n) { std::memcpy(host, buf, n); }
-  void run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
-    isolate::checked_call(who, what, arena_, [&] { return fn(nullptr); });
+  // Returns the seconds the call took, measured in the child around the call alone (no fork, no wait).
+  double run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
+    double* seconds = reinterpret_cast<double*>(arena_.output(sizeof(double), "seconds"));
+    isolate::checked_call(who, what, arena_, [&] {
+      const auto t0 = std::chrono::steady_clock::now();
+      const int rc = fn(nullptr);
+      *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return rc;
+    });
+    return *seconds;
   }
 
  private:
@@ -43,7 +52,8 @@ class DeviceSite {
   const uint8_t* in(const void* data, size_t n, const char* name);
   uint8_t* out(size_t n, const char* name);
   void get(void* host, const uint8_t* buf, size_t n);
-  void run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn);
+  // Returns the seconds from the call to its stream's completion (what bench times for a device plugin).
+  double run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn);
 
  private:
   struct Impl;

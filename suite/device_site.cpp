@@ -53,17 +53,20 @@ const uint8_t* DeviceSite::in(const void* data, size_t n, const char* name) {
 void DeviceSite::get(void* host, const uint8_t* buf, size_t n) {
   if (n) kern::device_copy_out(impl_->dev, host, buf, n);
 }
-void DeviceSite::run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
+double DeviceSite::run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
   const int dev = impl_->dev;
   void* stream = kern::device_stream(dev);
   // The fills and copies that set up the buffers ran on the legacy stream, which bitexact's non-blocking
   // stream does not wait for: finish them before the plugin sees its buffers.
   kern::device_sync_all(dev);
   // The call on a worker thread: a hang past the timeout cannot be killed, so bitexact ends, saying so.
+  double seconds = 0;
   auto done = std::async(std::launch::async, [&] {
     kern::device_select(dev);
+    const auto t0 = std::chrono::steady_clock::now();
     const int rc = fn(stream);
     kern::device_sync(dev, stream);
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return rc;
   });
   const double limit = isolate::default_timeout_s();
@@ -98,6 +101,7 @@ void DeviceSite::run(const std::string& who, const std::string& what, const std:
       if (now != b.original) throw std::runtime_error(who + " " + what + " on gpu" + std::to_string(dev) + ": changed its input " + b.name);
     }
   }
+  return seconds;
 }
 #else
 bool device_sites_available() { return false; }
@@ -106,7 +110,7 @@ DeviceSite::~DeviceSite() = default;
 const uint8_t* DeviceSite::in(const void*, size_t, const char*) { return nullptr; }
 uint8_t* DeviceSite::out(size_t, const char*) { return nullptr; }
 void DeviceSite::get(void*, const uint8_t*, size_t) {}
-void DeviceSite::run(const std::string&, const std::string&, const std::function<int(void*)>&) {}
+double DeviceSite::run(const std::string&, const std::string&, const std::function<int(void*)>&) { return 0; }
 #endif
 
 }  // namespace bx::suite

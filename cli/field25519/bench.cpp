@@ -60,6 +60,34 @@ void host_chain(Op op, uint64_t seed, size_t threads, int iters, std::vector<uin
   }
 }
 
+// Operand `slot` of thread t as canonical bytes (the draw read as bits 0..254, less p once if at or above
+// it): what a plugin's bench_chain is promised; the same field element the built-in runners start from.
+Bytes32 canonical_operand(uint64_t seed, uint64_t t, uint32_t slot) {
+  Bytes32 s;
+  f25519::draw_operand(s.data(), seed, t, slot);
+  s[31] &= 0x7f;
+  bool top = s[0] >= 0xed && s[31] == 0x7f;
+  for (int i = 1; i < 31 && top; ++i) top = s[i] == 0xff;
+  if (top) {  // in [p, 2^255): subtract p = 2^255 - 19, leaving s[0] - 0xed in the low byte
+    const uint8_t low = uint8_t(s[0] - 0xed);
+    s.fill(0);
+    s[0] = low;
+  }
+  return s;
+}
+
+// A plugin's bench_chain as a runner: the inputs built outside the timed call, the call's own seconds.
+std::function<double(Op, uint64_t, std::vector<uint8_t>&)> plugin_chain(const FieldImpl& fi, size_t threads, int iters) {
+  return [chain = fi.chain, threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
+    std::vector<Bytes32> a(threads), b(threads), r;
+    for (size_t t = 0; t < threads; ++t) a[t] = canonical_operand(seed, t, 0), b[t] = canonical_operand(seed, t, 1);
+    const double seconds = chain(op, a, b, uint32_t(iters), r);
+    out.resize(32 * threads);
+    for (size_t t = 0; t < threads; ++t) std::copy(r[t].begin(), r[t].end(), out.begin() + std::ptrdiff_t(32 * t));
+    return seconds;
+  };
+}
+
 struct Runner {
   std::string name, where;
   std::function<double(Op, uint64_t, std::vector<uint8_t>&)> run;  // returns seconds
@@ -120,6 +148,18 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
     places.push_back(std::move(p));
   }
 #endif
+  // Every plugin implementation on its place beside the built-in layouts, the same chains and parity.
+  for (const FieldImpl& fi : field_impls(devices)) {
+    if (fi.origin == "built-in") continue;
+    auto place = std::find_if(places.begin(), places.end(), [&](const Place& p) { return p.where == fi.where; });
+    if (place == places.end()) continue;
+    if (!fi.chain) {
+      std::printf("%s: bench_chain not provided (nothing to time)\n", fi.label().c_str());
+      continue;
+    }
+    place->runners.push_back({fi.name, fi.where,
+                              plugin_chain(fi, place->threads, place->iters)});
+  }
   if (devices.gpus.empty())
     std::printf("no GPU selected: CPU timings only (ratios between layouts; absolute figures come from a GPU)\n");
 

@@ -160,6 +160,7 @@ void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
     fi.bytes_provided = pf.bytes_provided;
     fi.canonical_inputs_only = pf.canonical_inputs_only;
     fi.device_bytes = pf.device_bytes;
+    fi.chain = pf.chain;
     if (pf.limbs) fi.limbs = [lo = *pf.limbs] { return lo; };
     out.push_back(std::move(fi));
   }
@@ -194,7 +195,7 @@ std::vector<VariantInfo> variants_of(layout_list<Ls...>) {
          for (int o = 0; o < int(Op::count_); ++o)
            if (pf.bytes_provided >> o & 1) ops += std::string(ops.empty() ? "" : " ") + op_name(Op(o));
          return "bytes ops: " + (ops.empty() ? std::string("none") : ops) + (pf.bytes_composed ? " (composed from the limb level)" : "") +
-                (pf.limbs ? "; limb form: " + pf.limbs->form.describe() : "; no limb form");
+                (pf.limbs ? "; limb form: " + pf.limbs->form.describe() : "; no limb form") + (pf.chain ? "; bench chains" : "");
        })) {
     vi.layout = vi.description.find("limb form:") != std::string::npos ? "limbs" : "-";
     v.push_back(vi);

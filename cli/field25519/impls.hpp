@@ -29,6 +29,9 @@ struct FieldImpl {
   bool canonical_inputs_only = false;
   // A device plugin's bytes op on device buffers and a stream (verify's bulk cross-check); empty otherwise.
   std::function<void(f25519::Op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream)> device_bytes;
+  // A plugin's bench chains (suite/field25519/plugin_ops.hpp): fills out, returns the call's seconds; empty
+  // for built-in layouts (bench runs theirs directly) and plugins that do not provide them.
+  std::function<double(f25519::Op, const std::vector<Bytes32>& a, const std::vector<Bytes32>& b, uint32_t iters, std::vector<Bytes32>& out)> chain;
   // Empty where not provided (then every check needing it says so).
   std::function<void(const Bytes32* k, const Bytes32* u, size_t n, Bytes32* out)> x25519;
   // The limb level on this place (suite/field25519/limb_check.hpp); empty: no limb form declared.

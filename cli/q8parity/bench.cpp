@@ -29,6 +29,16 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
   const double weight_bytes = double(in.w.size());
   std::printf("bench q8parity: %zu rows x K %zu (%.1f MB of Q8_0 weights), %d rounds\n", o.rows, o.k, weight_bytes / 1e6,
               ctx.rounds);
+  // Plugins' matvec beside the built-in variants: the same input, rounds and parity (bitwise, or within a
+  // characterised plugin's NMSE bound). A device plugin's time is its call alone, not the copies.
+  std::vector<PluginEntry> plugins;
+  for (PluginEntry& im : plugin_impls(ctx.devices)) {
+    if (!im.ops.matvec) {
+      std::printf("%s: matvec not provided (nothing to time)\n", im.label().c_str());
+      continue;
+    }
+    plugins.push_back(std::move(im));
+  }
   json out = json::array();
   bool parity = true;
   for (const Place& p : where) {
@@ -47,11 +57,18 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     for (int t : o.ntoks) {
       const MatvecInput tin = first_tokens(in, t);
       const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * o.rows));
+      // The rows: every built-in matvec variant, then every plugin's matvec on this place.
+      struct Row {
+        std::string name;
+        size_t variant = kVariantCount;  // built-in: its index; a plugin: kVariantCount
+        bool negative = false;
+        double nmse_bound = 0;           // a characterised plugin's
+      };
+      std::vector<Row> rows;
       std::vector<Contender<std::vector<float>>> cs;
-      std::vector<size_t> vs;
       for (size_t v = 0; v < kVariantCount; ++v) {
         if (kVariants[v].op != Op::matvec) continue;
-        vs.push_back(v);
+        rows.push_back({kVariants[v].name, v, kVariants[v].negative, 0});
         cs.push_back({kVariants[v].name, [&, v](int, double& secs) {
 #if defined(BX_HAVE_CUDA)
                         if (dev) {
@@ -67,37 +84,43 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
                         return y;
                       }});
       }
+      for (const PluginEntry& im : plugins) {
+        if (im.where != p.where) continue;
+        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0});
+        cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }});
+      }
       const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {
         std::vector<std::string> problems;
         for (size_t i = 0; i < outs.size(); ++i) {
           const Diff d = diff(outs[i], want);
-          const bool control = kVariants[vs[i]].negative;
-          if (control ? !judge_control(outs[i], want).ok() : !d.same())
-            problems.push_back(std::string(kVariants[vs[i]].name) + " ntok " + std::to_string(t) + ": " + describe(d, o.rows));
+          const Row& r = rows[i];
+          const std::string nmse = r.nmse_bound > 0 ? nmse_problem(outs[i], want, r.nmse_bound) : "";
+          if (r.negative ? !judge_control(outs[i], want).ok() : r.nmse_bound > 0 ? !nmse.empty() : !d.same())
+            problems.push_back(r.name + " ntok " + std::to_string(t) + ": " + (nmse.empty() ? describe(d, o.rows) : nmse));
         }
         return problems;
       });
       parity = parity && rt.parity;
       const auto& base = rt.seconds.at(kVariants[q8::kMatvecCanonical].name);
-      for (size_t i = 0; i < vs.size(); ++i) {
-        const auto& s = rt.seconds.at(kVariants[vs[i]].name);
+      for (const Row& row : rows) {
+        const auto& s = rt.seconds.at(row.name);
         std::vector<double> ratios;
         for (size_t r = 0; r < s.size(); ++r) ratios.push_back(s[r] / base[r]);
         const double med = median(s), gbs = med > 0 ? weight_bytes / med : 0, ratio = median(ratios);
         int regs = -1;
         size_t local = 0;
 #if defined(BX_HAVE_CUDA)
-        if (p.device >= 0) {
-          const auto info = kern::q8_kernel_info(vs[i], kVariants[vs[i]].unrolled ? t : 0);
+        if (p.device >= 0 && row.variant < kVariantCount) {
+          const auto info = kern::q8_kernel_info(row.variant, kVariants[row.variant].unrolled ? t : 0);
           regs = info[0].registers, local = info[0].local_bytes;
         }
 #endif
         char frac[16] = "-", rg[16] = "-", lb[16] = "-";
         if (copy_bw > 0) std::snprintf(frac, sizeof frac, "%.1f%%", 100.0 * gbs / copy_bw);
         if (regs >= 0) std::snprintf(rg, sizeof rg, "%d", regs), std::snprintf(lb, sizeof lb, "%zu", local);
-        std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", kVariants[vs[i]].name, p.where.c_str(), t, gbs / 1e9, frac, ratio,
+        std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", row.name.c_str(), p.where.c_str(), t, gbs / 1e9, frac, ratio,
                     rg, lb);
-        out.push_back({{"variant", kVariants[vs[i]].name}, {"place", p.where}, {"ntok", t}, {"seconds_median", med},
+        out.push_back({{"variant", row.name}, {"place", p.where}, {"ntok", t}, {"seconds_median", med},
                        {"weights_GBps", gbs / 1e9}, {"copy_GBps", copy_bw / 1e9},
                        {"fraction_of_copy", copy_bw > 0 ? gbs / copy_bw : 0.0}, {"median_ratio_vs_canonical", ratio},
                        {"registers", regs}, {"local_bytes", local}});

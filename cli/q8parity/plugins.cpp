@@ -11,8 +11,8 @@ std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   return out;
 }
 
-std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in) {
-  return im.ops.matvec(in.w, in.x, in.rows, in.k, uint32_t(in.ntok));
+std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in, double* seconds) {
+  return im.ops.matvec(in.w, in.x, in.rows, in.k, uint32_t(in.ntok), seconds);
 }
 
 std::vector<float> plugin_rmsnorm(const PluginEntry& im, const NormInput& in) {

@@ -105,7 +105,8 @@ struct PluginEntry {
   std::string label() const { return name + "@" + where; }
 };
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
-std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in);
+// seconds: when not null, the call's own seconds are added (bench).
+std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in, double* seconds = nullptr);
 std::vector<float> plugin_rmsnorm(const PluginEntry& im, const NormInput& in);
 
 struct VerifyOptions {

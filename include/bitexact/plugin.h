@@ -154,7 +154,7 @@ typedef struct bx_limb_form {
 } bx_limb_form;
 
 typedef struct bx_field25519_ops {
-  uint32_t struct_size; /* sizeof(struct bx_field25519_ops) */
+  uint32_t struct_size; /* sizeof(struct bx_field25519_ops); tables of ABI 1.0 end after limb_decode */
 
   /* Canonical encodings: a, b, out are n x 32 bytes little-endian; out canonical (below p); flags n bytes
    * (sqrt_ratio's was_square, else unspecified). Provided ops: bit (1u << op) of bytes_ops. */
@@ -174,6 +174,15 @@ typedef struct bx_field25519_ops {
    * provided. */
   int (*limb_encode)(void* ctx, const void* a, size_t n, uint8_t* out, void* stream);
   int (*limb_decode)(void* ctx, const uint8_t* in, size_t n, void* out, void* stream);
+
+  /* `bitexact bench field25519`'s dependent chains, so the plugin's multiply is timed in its own registers
+   * beside bitexact's layouts (a batch op is bound by memory, not by the multiply). op is MUL or SQR; a, b,
+   * out are n x 32 bytes, inputs canonical. Element i starts with x = a[i], y = b[i], then iters steps:
+   * MUL: (x, y) <- (x * y, x); SQR: x <- x^2; out[i] = x canonical. bitexact times the whole call (decode
+   * and encode count once per element against n * iters products) and checks out[] against its reference
+   * and its own layouts on every round. NULL: not provided. */
+  int (*bench_chain)(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint32_t iters, uint8_t* out,
+                     void* stream);
 } bx_field25519_ops;
 
 /* ---- md5z -------------------------------------------------------------------------------------- */

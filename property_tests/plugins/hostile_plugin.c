@@ -8,7 +8,9 @@
  *  10 an md5z search that returns success without writing its hit count (outputs start as 0x5b bytes, so
  *     the count reads as garbage and breaks the contract; zeroed outputs would have read "no hits")
  *  11 a qpow table of ABI 1.0's size (ending after search): read, the later fields as not provided
- *  12 a qpow table whose struct_size is smaller than ABI 1.0's: refused */
+ *  12 a qpow table whose struct_size is smaller than ABI 1.0's: refused
+ *  13 a field25519 bench_chain whose loop never runs (out = a: fast, and wrong on every round's parity)
+ *  14 a field25519 bench_chain that crashes (SIGSEGV) */
 #include <bitexact/plugin.h>
 #include <signal.h>
 #include <stddef.h>
@@ -29,6 +31,13 @@ static int bytes_op(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, 
   return 0;
 }
 
+static int bench_chain(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint32_t iters, uint8_t* out, void* stream) {
+  (void)ctx, (void)op, (void)b, (void)iters, (void)stream;
+  if (HOSTILE == 14) raise(SIGSEGV);
+  memcpy(out, a, 32 * n);
+  return 0;
+}
+
 static const bx_limb_form form = {
     .struct_size = sizeof(bx_limb_form), .limb_count = 2, .limb_bits = 64, .weight = {0, 0},
     .tight = {1, 1}, .loose = {1, 1},
@@ -45,6 +54,7 @@ static const bx_field25519_ops ops = {
     .bytes_ops = HOSTILE == 8 ? 0 : 1u << BX_F25519_MUL,
     .bytes_op = bytes_op,
     .limb_form = HOSTILE == 2 ? &form : HOSTILE == 9 ? &narrow : NULL,
+    .bench_chain = HOSTILE >= 13 ? bench_chain : NULL,
 };
 
 static int silent_search(void* ctx, const uint8_t base[52], uint64_t lo, uint64_t hi, uint32_t threshold, bx_md5z_hit* hits,
@@ -62,9 +72,9 @@ static int gl_mul(void* ctx, const uint64_t* a, const uint64_t* b, size_t n, uin
 static const bx_qpow_ops qpow_ops = {.struct_size = HOSTILE == 12 ? 8 : (uint32_t)offsetof(bx_qpow_ops, search_job), .gl_mul = gl_mul};
 
 static const bx_impl impls[] = {{sizeof(bx_impl), "hostile",
-                                 HOSTILE == 10 ? BX_FAMILY_MD5Z : HOSTILE >= 11 ? BX_FAMILY_QPOW : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
+                                 HOSTILE == 10 ? BX_FAMILY_MD5Z : HOSTILE == 11 || HOSTILE == 12 ? BX_FAMILY_QPOW : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
                                  BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL,
-                                 HOSTILE == 10 ? (const void*)&md5z_ops : HOSTILE >= 11 ? (const void*)&qpow_ops : (const void*)&ops}};
+                                 HOSTILE == 10 ? (const void*)&md5z_ops : HOSTILE == 11 || HOSTILE == 12 ? (const void*)&qpow_ops : (const void*)&ops}};
 static const bx_plugin plugin = {HOSTILE == 1 ? 99 : BX_PLUGIN_ABI_VERSION, "hostile", 1, impls};
 
 BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }

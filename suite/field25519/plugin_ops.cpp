@@ -1,5 +1,6 @@
 #include "suite/field25519/plugin_ops.hpp"
 
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 
@@ -46,7 +47,7 @@ Bound bound_of(uint8_t b, const LimbForm& f, const std::string& who, const char*
 
 PluginField adapt(const PluginImpl& p, int device) {
   const std::string who = "plugin " + p.path + ": implementation '" + p.name + "'";
-  const bx_field25519_ops ops = read_ops<bx_field25519_ops>(p, sizeof(bx_field25519_ops), "field25519");
+  const bx_field25519_ops ops = read_ops<bx_field25519_ops>(p, offsetof(bx_field25519_ops, bench_chain), "field25519");
   const bx_field25519_ops* t = &ops;
   require_place(p.place, device, who, "field25519");
   if (p.contract != BX_CONTRACT_BIT_EXACT) throw InputError(who + ": field25519 implementations are judged bit-exact only");
@@ -160,6 +161,22 @@ PluginField adapt(const PluginImpl& p, int device) {
       std::copy(fl.begin(), fl.end(), flags);
     };
   }
+  if (auto fn = t->bench_chain)
+    pf.chain = [=](Op op, const std::vector<Bytes32>& a, const std::vector<Bytes32>& b, uint32_t iters, std::vector<Bytes32>& out) {
+      if (op != Op::mul && op != Op::sqr) throw std::logic_error("field25519 chain: mul or sqr only");
+      const size_t n = a.size();
+      out.resize(n);
+      double seconds = 0;
+      on_site(device, [&](auto& site) {
+        const uint8_t* ia = site.in(a.data(), 32 * n, "a");
+        const uint8_t* ib = site.in(b.data(), 32 * n, "b");
+        uint8_t* o = site.out(32 * n, "out");
+        seconds = site.run(tag, std::string("bench_chain ") + f25519::op_name(op),
+                           [&](void* stream) { return fn(ctx, uint32_t(op), ia, ib, n, iters, o, stream); });
+        site.get(out.data(), o, 32 * n);
+      });
+      return seconds;
+    };
   return pf;
 }
 

@@ -24,6 +24,9 @@ struct PluginField {
   // A device implementation's bytes op called directly on device buffers and a stream, no guards (the
   // bulk cross-check's hot path); empty for host implementations. Throws on a non-zero return.
   std::function<void(Op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream)> device_bytes;
+  // bench's dependent chains (bench_chain: op mul or sqr, canonical inputs) on a call site: fills out and
+  // returns the seconds of the call alone. Empty: not provided.
+  std::function<double(Op, const std::vector<Bytes32>& a, const std::vector<Bytes32>& b, uint32_t iters, std::vector<Bytes32>& out)> chain;
 };
 
 // Validates the implementation's field25519 table (one InputError line naming the plugin and what is

@@ -27,13 +27,14 @@ PluginQ8 adapt(const PluginImpl& p, int device) {
   void* ctx = p.impl->ctx;
   const std::string tag = "plugin " + p.library + " '" + p.name + "'";
   if (auto fn = t->matvec)
-    q.matvec = [=](const std::vector<uint8_t>& w, const std::vector<float>& x, uint64_t rows, uint64_t k, uint32_t ntok) {
+    q.matvec = [=](const std::vector<uint8_t>& w, const std::vector<float>& x, uint64_t rows, uint64_t k, uint32_t ntok, double* seconds) {
       std::vector<float> y(size_t(ntok) * rows);
       on_site(device, [&](auto& site) {
         const uint8_t* wb = site.in(w.data(), w.size(), "w");
         auto* xb = reinterpret_cast<const float*>(site.in(x.data(), 4 * x.size(), "x"));
         auto* yb = reinterpret_cast<float*>(site.out(4 * y.size(), "y"));
-        site.run(tag, "matvec", [&](void* stream) { return fn(ctx, wb, xb, rows, k, ntok, yb, stream); });
+        const double s = site.run(tag, "matvec", [&](void* stream) { return fn(ctx, wb, xb, rows, k, ntok, yb, stream); });
+        if (seconds) *seconds += s;
         site.get(y.data(), reinterpret_cast<const uint8_t*>(yb), 4 * y.size());
       });
       return y;

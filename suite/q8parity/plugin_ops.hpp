@@ -13,8 +13,10 @@ namespace bx::suite::q8parity {
 struct PluginQ8 {
   bool characterised = false;  // judged by NMSE against float64 (BX_CONTRACT_CHARACTERISED), else bitwise
   double nmse_bound = 0;
-  // Empty where not provided. matvec: w rows x k/32 blocks, x ntok x k -> ntok x rows.
-  std::function<std::vector<float>(const std::vector<uint8_t>& w, const std::vector<float>& x, uint64_t rows, uint64_t k, uint32_t ntok)>
+  // Empty where not provided. matvec: w rows x k/32 blocks, x ntok x k -> ntok x rows; adds the seconds of
+  // the call alone (no copies; bench's figure) to *seconds when not null.
+  std::function<std::vector<float>(const std::vector<uint8_t>& w, const std::vector<float>& x, uint64_t rows, uint64_t k, uint32_t ntok,
+                                   double* seconds)>
       matvec;
   // x nrows x n; w w_period x n, or empty (no weight) -> nrows x n.
   std::function<std::vector<float>(const std::vector<float>& x, const std::vector<float>& w, uint64_t n, uint64_t nrows,

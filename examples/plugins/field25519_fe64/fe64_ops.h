@@ -40,4 +40,18 @@ static inline FE64_HD uint8_t fe64_apply(uint32_t op, fe64* r, const fe64* a, co
   }
 }
 
+/* bench_chain on one element: MUL steps (x, y) <- (x y, x), SQR steps x <- x^2, from canonical a, b. */
+static inline FE64_HD void fe64_chain(uint32_t op, uint8_t out[32], const uint8_t a[32], const uint8_t b[32], uint32_t iters) {
+  fe64 x, y, x0;
+  fe64_decode(&x, a), fe64_decode(&y, b);
+  for (uint32_t k = 0; k < iters; ++k) {
+    if (op == BX_F25519_SQR) {
+      fe64_mul(&x, &x, &x);
+    } else {
+      x0 = x, fe64_mul(&x, &x, &y), y = x0;
+    }
+  }
+  fe64_encode(out, &x);
+}
+
 #endif

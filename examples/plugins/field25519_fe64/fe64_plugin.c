@@ -61,6 +61,12 @@ static int bytes_op(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, 
   return 0;
 }
 
+static int bench_chain(void* ctx, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint32_t iters, uint8_t* out, void* stream) {
+  (void)ctx, (void)stream;
+  for (size_t i = 0; i < n; ++i) fe64_chain(op, out + 32 * i, a + 32 * i, b + 32 * i, iters);
+  return 0;
+}
+
 static const bx_field25519_ops ops = {
     .struct_size = sizeof(bx_field25519_ops),
     .bytes_ops = (1u << BX_F25519_OP_COUNT) - 1,
@@ -71,6 +77,7 @@ static const bx_field25519_ops ops = {
     .limb_op = limb_op,
     .limb_encode = limb_encode,
     .limb_decode = limb_decode,
+    .bench_chain = bench_chain,
 };
 
 static const char* const preconditions[] = {"limb inputs within the bounds the limb form declares", NULL};

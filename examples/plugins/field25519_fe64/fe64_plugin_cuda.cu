@@ -37,6 +37,11 @@ __global__ void k_bytes(uint32_t op, const uint8_t* a, const uint8_t* b, size_t 
   fe64_encode(out + 32 * i, &r);
 }
 
+__global__ void k_chain(uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint32_t iters, uint8_t* out) {
+  const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) fe64_chain(op, out + 32 * i, a + 32 * i, b + 32 * i, iters);
+}
+
 int limb_op(void*, uint32_t op, const void* a, const void* b, size_t n, void* out, uint8_t* flags, void* stream) {
   k_op<<<blocks(n), kThreads, 0, cudaStream_t(stream)>>>(op, (const fe64*)a, (const fe64*)b, n, (fe64*)out, flags);
   return launched();
@@ -51,6 +56,11 @@ int limb_decode(void*, const uint8_t* in, size_t n, void* out, void* stream) {
 }
 int bytes_op(void*, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint8_t* out, uint8_t* flags, void* stream) {
   k_bytes<<<blocks(n), kThreads, 0, cudaStream_t(stream)>>>(op, a, b, n, out, flags);
+  return launched();
+}
+
+int bench_chain(void*, uint32_t op, const uint8_t* a, const uint8_t* b, size_t n, uint32_t iters, uint8_t* out, void* stream) {
+  k_chain<<<blocks(n), kThreads, 0, cudaStream_t(stream)>>>(op, a, b, n, iters, out);
   return launched();
 }
 
@@ -79,6 +89,7 @@ bx_field25519_ops make_ops() {
   t.limb_op = limb_op;
   t.limb_encode = limb_encode;
   t.limb_decode = limb_decode;
+  t.bench_chain = bench_chain;
   return t;
 }
 const bx_field25519_ops ops = make_ops();
