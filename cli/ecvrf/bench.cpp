@@ -1,14 +1,18 @@
-// `bitexact bench ecvrf`: every selected GPU variant in interleaved rounds (the order rotates each round)
-// on a realistic key (a fixed SHA-512-derived secret, never an all-zero scalar: an all-zero
-// key inflates an ECVRF miner's rate by 1.45x), the same nonces for all in a round, a target of 2^50 (about 2^8 hits per
-// 2^22 nonces). Parity on every round: every variant's hit list (nonce and score) equals the oracle
-// variant's, whose hits are re-judged by the golden model. Reports MH/s (kernel time), the ratio to the
-// best, registers and local memory per kernel. --pick names the fastest variant that passed the selftest
-// on each card (a per-card autotune done safely: a variant that fails its selftest is never picked).
+// `bitexact bench ecvrf`: every selected variant and plugin in interleaved rounds (the order rotates each
+// round) on a realistic key (a fixed SHA-512-derived secret, never an all-zero scalar: an all-zero key
+// inflates an ECVRF miner's rate by 1.45x), the same nonces for all in a round. Parity on every round:
+// every contender's hit list (nonce and score) equals its place's first contender's (the oracle variant on
+// a GPU, the first host variant on the CPU), whose first hits are re-judged by the golden model. On a GPU:
+// 2^22 nonces, target 2^50 (about 2^8 hits), MH/s of kernel time, the share of the IMAD or DFMA ceiling the
+// field products take, registers and local memory per kernel; --pick names the fastest variant that passed
+// the selftest on each card (a per-card autotune done safely). On the CPU (host variants and host plugins,
+// the plugin's time its calls alone): 4096 nonces, target 2^58 (about 64 hits).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
@@ -22,26 +26,119 @@
 
 namespace bx::ecvrf_family {
 
-int run_bench(const RunContext& ctx, const BenchOptions& o) {
+namespace {
+
+// One contender: a built-in variant or a plugin on one place.
+struct C {
+  std::string variant;  // a built-in variant's name, or a plugin's "ecvrf/<name>"
+  int dev;              // -1: the CPU
+  const PluginEntry* plugin = nullptr;
+  std::string label() const { return variant + "@" + (dev < 0 ? std::string("cpu") : "gpu" + std::to_string(dev)); }
+};
+
+bool same(const std::vector<Hit>& a, const std::vector<Hit>& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](const Hit& x, const Hit& y) { return x.nonce == y.nonce && x.score == y.score; });
+}
+
+// Interleaved rounds over `list` (each place's first contender is its parity reference) on [lo(round),
+// +nonces) at `target`; returns the per-contender seconds and parity. run(c, lo, seconds) searches.
+RoundTimes rounds(const RunContext& ctx, const std::vector<C>& list, const Job& job, uint64_t nonces, uint64_t target,
+                  const std::function<std::vector<Hit>(const C&, uint64_t lo, double& seconds)>& run) {
+  const auto lo_of = [&](int round) { return (uint64_t(1) << 40) + uint64_t(round) * nonces; };
+  std::vector<Contender<std::vector<Hit>>> cs;
+  for (const C& c : list) cs.push_back({c.label(), [&, c](int round, double& secs) { return run(c, lo_of(round), secs); }});
+  const double expected = double(nonces) * double(target) / 18446744073709551616.0;
+  const auto parity = [&](int round, const std::vector<std::vector<Hit>>& got) {
+    std::vector<std::string> bad;
+    for (size_t j = 0; j < list.size(); ++j) {
+      size_t r0 = 0;  // the first contender on the same place; each place's first against the list's first
+      while (list[r0].dev != list[j].dev) ++r0;
+      if (j == r0) r0 = 0;
+      if (j != r0 && !same(got[j], got[r0]))
+        bad.push_back(list[j].label() + " reports " + std::to_string(got[j].size()) + " hits, " + list[r0].label() + " " +
+                      std::to_string(got[r0].size()) + " (different lists)");
+    }
+    if (got[0].empty()) bad.push_back("no hit where about " + std::to_string(int(expected)) + " are expected");
+    // The reference contender's first hits, judged by the golden model.
+    std::vector<uint64_t> ns;
+    for (size_t k = 0; k < got[0].size() && k < 4; ++k) ns.push_back(got[0][k].nonce);
+    const auto gold = golden_job_betas(G::vrf_key(job.sk), job.header, ns);
+    for (size_t k = 0; k < ns.size(); ++k)
+      if (!gold[k] || G::score(*gold[k]) != got[0][k].score)
+        bad.push_back(list[0].label() + " hit " + std::to_string(ns[k]) + " disagrees with the golden model");
+    std::printf("round %d: %zu hits, parity %s\n", round, got[0].size(), bad.empty() ? "OK" : "FAILED");
+    return bad;
+  };
+  return run_interleaved<std::vector<Hit>>(ctx.rounds, cs, parity);
+}
+
+std::map<std::string, double> rates(const std::vector<C>& list, const RoundTimes& rt, uint64_t nonces) {
+  std::map<std::string, double> rate;
+  for (const C& c : list) {
+    std::vector<double> r;
+    for (double s : rt.seconds.at(c.label())) r.push_back(double(nonces) / s);
+    rate[c.label()] = median(r);
+  }
+  return rate;
+}
+
+bool wanted(const BenchOptions& o, const std::string& name) {
+  return std::any_of(o.variants.begin(), o.variants.end(), [&](const std::string& p) { return p == "all" || variant_matches(p, name); });
+}
+
+// The CPU: every selected host variant and host plugin.
+bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
+               nlohmann::ordered_json& js) {
+  const uint64_t target = uint64_t(1) << 58;
+  std::vector<C> list;
+  std::map<std::string, HostAttempt> attempts;
+  for (const HostAttempt& a : host_attempts())
+    if (wanted(o, a.variant)) list.push_back({a.variant, -1}), attempts.emplace(a.variant, a);
+  for (const PluginEntry& im : plugins)
+    if (im.device < 0) list.push_back({im.name, -1, &im});
+  if (list.empty()) {
+    std::string globs;
+    for (const auto& g : o.variants) globs += (globs.empty() ? "" : " ") + g;
+    throw InputError("bench ecvrf: no host variant or plugin matches --variant '" + globs + "' on the CPU (see `bitexact list`)");
+  }
+  std::printf("bench ecvrf on the CPU: %d rounds, %llu nonces per contender per round, key pk=%s (%s), target 2^58\n",
+              ctx.rounds, (unsigned long long)o.cpu_nonces, to_hex(job.pk).c_str(), job.scalar_kind.c_str());
+  const RoundTimes rt = rounds(ctx, list, job, o.cpu_nonces, target, [&](const C& c, uint64_t lo, double& secs) {
+    if (c.plugin) return plugin_search(*c.plugin, job, lo, o.cpu_nonces, target, &secs);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto h = host_search(attempts.at(c.variant), job, lo, o.cpu_nonces, target);
+    secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return h;
+  });
+  const auto rate = rates(list, rt, o.cpu_nonces);
+  const double first = rate.at(list[0].label());
+  std::printf("host variants run on every core (%u threads); a plugin's search runs as the plugin runs it\n",
+              std::max(1u, std::thread::hardware_concurrency()));
+  std::printf("\n%-44s %9s %9s\n", "variant", "kH/s", "vs first");
+  for (const C& c : list) {
+    std::printf("%-44s %9.2f %9.3f\n", c.label().c_str(), rate.at(c.label()) / 1e3, rate.at(c.label()) / first);
+    js.push_back({{"variant", c.variant}, {"device", "cpu"}, {"origin", c.plugin ? "plugin " + c.plugin->path : "built-in"},
+                  {"mh_per_s", rate.at(c.label()) / 1e6}});
+  }
+  std::printf("parity on every round (CPU): %s\n", rt.parity ? "OK" : "FAILED");
+  return rt.parity;
+}
+
 #if defined(BX_HAVE_CUDA)
-  if (ctx.devices.gpus.empty()) throw InputError("bench ecvrf: needs a GPU (--device gpu): the CPU variants run at kH/s");
+// Every selected GPU: its oracle variant first (the parity reference), the selected variants, device plugins.
+bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
+                nlohmann::ordered_json& js) {
   const std::string oracle = ecvrf::OracleVariant::name();
-  const Job job = make_jobs({}, 1, "")[0];
   const kern::EcvrfJob kjob{job.x, job.pk, job.header};
   const uint64_t target = uint64_t(1) << 50;
-  struct C {
-    std::string variant;
-    int dev;
-    std::string label() const { return variant + "@gpu" + std::to_string(dev); }
-  };
   std::vector<C> list;
   for (int dev : ctx.devices.gpus) {
-    list.push_back({oracle, dev});  // first: the parity reference of the round
+    list.push_back({oracle, dev});
     for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name != oracle && std::any_of(o.variants.begin(), o.variants.end(), [&](const std::string& p) {
-            return p == "all" || variant_matches(p, v.name);
-          }))
-        list.push_back({v.name, dev});
+      if (v.name != oracle && wanted(o, v.name)) list.push_back({v.name, dev});
+    for (const PluginEntry& im : plugins)
+      if (im.device == dev) list.push_back({im.name, dev, &im});
   }
   // Selftest first (quick tier, golden model), per card: --pick only considers variants that passed.
   std::map<std::string, bool> passed;
@@ -54,53 +151,19 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
   }
   std::printf("bench ecvrf: %d rounds, %llu nonces per variant per round, key pk=%s (%s), target 2^50\n", ctx.rounds,
               (unsigned long long)o.nonces, to_hex(job.pk).c_str(), job.scalar_kind.c_str());
-  const auto lo_of = [&](int round) { return (uint64_t(1) << 40) + uint64_t(round) * o.nonces; };
-  std::vector<Contender<std::vector<Hit>>> cs;
-  for (const C& c : list)
-    cs.push_back({c.label(), [&, c](int round, double& secs) {
-                    kern::EcvrfSearchOptions so;
-                    so.target = target;
-                    kern::EcvrfSearchStats st;
-                    std::vector<Hit> h;
-                    for (const auto& x : kern::ecvrf_search(c.dev, c.variant, kjob, lo_of(round), o.nonces, so, &st))
-                      h.push_back({x.nonce, x.score});
-                    secs += st.kernel_seconds;
-                    return h;
-                  }});
-  const auto parity = [&](int round, const std::vector<std::vector<Hit>>& got) {
-    std::vector<std::string> bad;
-    const auto same = [](const std::vector<Hit>& a, const std::vector<Hit>& b) {
-      return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const Hit& x, const Hit& y) {
-               return x.nonce == y.nonce && x.score == y.score;
-             });
-    };
-    for (size_t j = 0; j < list.size(); ++j) {
-      size_t r0 = 0;  // the oracle on the same card (its first contender); each card's oracle against card 0's
-      while (list[r0].dev != list[j].dev) ++r0;
-      if (j == r0) r0 = 0;
-      if (j != r0 && !same(got[j], got[r0]))
-        bad.push_back(list[j].label() + " reports " + std::to_string(got[j].size()) + " hits, " + list[r0].label() + " " +
-                      std::to_string(got[r0].size()) + " (different lists)");
-    }
-    if (got[0].empty()) bad.push_back("no hit where about " + std::to_string(o.nonces >> 14) + " are expected");
-    // The oracle's first hits, judged by the golden model.
-    std::vector<uint64_t> nonces;
-    for (size_t k = 0; k < got[0].size() && k < 4; ++k) nonces.push_back(got[0][k].nonce);
-    const auto gold = golden_job_betas(G::vrf_key(job.sk), job.header, nonces);
-    for (size_t k = 0; k < nonces.size(); ++k)
-      if (!gold[k] || G::score(*gold[k]) != got[0][k].score) bad.push_back("oracle hit " + std::to_string(nonces[k]) + " disagrees with the golden model");
-    std::printf("round %d: %zu hits, parity %s\n", round, got[0].size(), bad.empty() ? "OK" : "FAILED");
-    return bad;
-  };
-  const RoundTimes rt = run_interleaved<std::vector<Hit>>(ctx.rounds, cs, parity);
-  std::map<std::string, double> rate;
+  const RoundTimes rt = rounds(ctx, list, job, o.nonces, target, [&](const C& c, uint64_t lo, double& secs) {
+    if (c.plugin) return plugin_search(*c.plugin, job, lo, o.nonces, target, &secs);
+    kern::EcvrfSearchOptions so;
+    so.target = target;
+    kern::EcvrfSearchStats st;
+    std::vector<Hit> h;
+    for (const auto& x : kern::ecvrf_search(c.dev, c.variant, kjob, lo, o.nonces, so, &st)) h.push_back({x.nonce, x.score});
+    secs += st.kernel_seconds;
+    return h;
+  });
+  const auto rate = rates(list, rt, o.nonces);
   double best_rate = 0;
-  for (const C& c : list) {
-    std::vector<double> r;
-    for (double s : rt.seconds.at(c.label())) r.push_back(double(o.nonces) / s);
-    rate[c.label()] = median(r);
-    best_rate = std::max(best_rate, rate[c.label()]);
-  }
+  for (const auto& [label, r] : rate) best_rate = std::max(best_rate, r);
   const double ceiling = kern::imad_ceiling(ctx.devices.gpus[0]);
   const double fp64_ceiling = kern::dfma_ceiling(ctx.devices.gpus[0]);
   std::printf("IMAD issue ceiling (microbenchmark, gpu%d): %.2f T/s. IMAD %% = attempts/s x (muls x %.0f + sqrs x %.0f) / "
@@ -114,33 +177,35 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     for (bool folded : {false, true}) ops[{t, folded}] = field_ops_per_attempt(t, job, folded);
   std::printf("\n%-44s %9s %8s %11s %7s %7s %-40s\n", "variant", "MH/s", "vs best", "mul+sqr/att", "IMAD %", "FP64 %",
               "kernels: registers / local bytes");
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
   std::map<int, std::pair<std::string, double>> pick;
   for (const C& c : list) {
-    std::string kinfo;
+    const double mh = rate.at(c.label()) / 1e6;
+    std::string kinfo = c.plugin ? "plugin " + c.plugin->path : "";
     nlohmann::ordered_json kj = nlohmann::ordered_json::object();
-    for (const auto& k : kern::ecvrf_kernel_info(c.variant)) {
-      kinfo += k.kernel + " " + std::to_string(k.registers) + "/" + std::to_string(k.local_bytes) + " ";
-      kj[k.kernel] = {{"registers", k.registers}, {"local_bytes", k.local_bytes}};
+    char fo[32] = "-", im[16] = "-", fp[16] = "-";
+    double imad = 0, fp64_share = 0;
+    if (!c.plugin) {
+      for (const auto& k : kern::ecvrf_kernel_info(c.variant)) {
+        kinfo += k.kernel + " " + std::to_string(k.registers) + "/" + std::to_string(k.local_bytes) + " ";
+        kj[k.kernel] = {{"registers", k.registers}, {"local_bytes", k.local_bytes}};
+      }
+      std::string tag;
+      bool folded = false, fp64 = false;
+      for (const auto& v : kern::ecvrf_device_variants())
+        if (v.name == c.variant) tag = v.strategy, folded = v.folded, fp64 = v.layout == "fe51s" && v.backend == "ptx";
+      const FieldOps& f = ops.at({tag, folded});
+      imad = fp64 ? 0 : rate.at(c.label()) * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
+      fp64_share = fp64 ? rate.at(c.label()) * (f.mul * kFe51sFp64PerMul + f.sqr * kFe51sFp64PerSqr) / fp64_ceiling : 0;
+      std::snprintf(fo, sizeof fo, "%.0f+%.0f", f.mul, f.sqr);
+      if (!fp64) std::snprintf(im, sizeof im, "%.1f%%", 100 * imad);
+      if (fp64) std::snprintf(fp, sizeof fp, "%.1f%%", 100 * fp64_share);
     }
-    const double mh = rate[c.label()] / 1e6;
-    std::string tag;
-    bool folded = false, fp64 = false;
-    for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name == c.variant) tag = v.strategy, folded = v.folded, fp64 = v.layout == "fe51s" && v.backend == "ptx";
-    const FieldOps& f = ops[{tag, folded}];
-    const double imad = fp64 ? 0 : rate[c.label()] * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
-    const double fp64_share = fp64 ? rate[c.label()] * (f.mul * kFe51sFp64PerMul + f.sqr * kFe51sFp64PerSqr) / fp64_ceiling : 0;
-    char fo[32], im[16] = "-", fp[16] = "-";
-    std::snprintf(fo, sizeof fo, "%.0f+%.0f", f.mul, f.sqr);
-    if (!fp64) std::snprintf(im, sizeof im, "%.1f%%", 100 * imad);
-    if (fp64) std::snprintf(fp, sizeof fp, "%.1f%%", 100 * fp64_share);
-    std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate[c.label()] / best_rate, fo, im, fp,
+    std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate.at(c.label()) / best_rate, fo, im, fp,
                 kinfo.c_str());
-    js.push_back({{"variant", c.variant}, {"device", c.dev}, {"mh_per_s", mh}, {"field_muls", f.mul}, {"field_sqrs", f.sqr},
-                  {"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}});
-    if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity &&
-        (!pick.count(c.dev) || pick[c.dev].second < mh))
+    js.push_back({{"variant", c.variant}, {"device", c.dev}, {"origin", c.plugin ? "plugin " + c.plugin->path : "built-in"},
+                  {"mh_per_s", mh}, {"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share},
+                  {"kernels", kj}});
+    if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity && (!pick.count(c.dev) || pick[c.dev].second < mh))
       pick[c.dev] = {c.variant, mh};
   }
   std::printf("parity on every round: %s\n", rt.parity ? "OK" : "FAILED");
@@ -152,15 +217,37 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
       else
         std::printf("pick gpu%d: none (no variant passed its selftest and parity)\n", dev);
     }
+  return rt.parity;
+}
+#endif
+
+}  // namespace
+
+int run_bench(const RunContext& ctx, const BenchOptions& o) {
+  const Job job = make_jobs({}, 1, "")[0];
+  std::vector<PluginEntry> plugins;
+  for (PluginEntry& im : plugin_impls(ctx.devices)) {
+    if (!im.ops.search) {
+      std::printf("%s: search not provided (nothing to time)\n", im.label().c_str());
+      continue;
+    }
+    plugins.push_back(std::move(im));
+  }
+  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  bool ok = true;
+  if (!ctx.devices.gpus.empty()) {
+#if defined(BX_HAVE_CUDA)
+    ok = bench_gpus(ctx, o, job, plugins, js) && ok;
+#else
+    throw InputError("bench ecvrf: this build has no CUDA kernels");
+#endif
+  }
+  if (ctx.devices.cpu) ok = bench_cpu(ctx, o, job, plugins, js) && ok;
   if (ctx.json) {
     json_out::put({"bench", "ecvrf"}, js);
     json_out::put({"seeds", "bench ecvrf"}, "key pk " + to_hex(job.pk) + ", nonces from 2^40 + round * nonces");
   }
-  return rt.parity ? 0 : 1;
-#else
-  (void)ctx, (void)o;
-  throw InputError("bench ecvrf: this build has no CUDA kernels");
-#endif
+  return ok ? 0 : 1;
 }
 
 }  // namespace bx::ecvrf_family

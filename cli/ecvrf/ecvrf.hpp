@@ -57,6 +57,9 @@ std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, con
 struct Hit {
   uint64_t nonce, score;
 };
+// A host variant over [lo, lo + n) on every core (the per-attempt code of gpu/ecvrf on the CPU): the hits
+// (score < target) in nonce order.
+std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, uint64_t n, uint64_t target);
 
 struct VerifyOptions {
   std::vector<std::string> sk_hex;
@@ -78,7 +81,8 @@ bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<
 
 struct BenchOptions {
   std::vector<std::string> variants{"all"};
-  uint64_t nonces = uint64_t(1) << 22;  // per variant per round
+  uint64_t nonces = uint64_t(1) << 22;  // per variant per round on a GPU
+  uint64_t cpu_nonces = 4096;           // per variant per round on the CPU (host variants and plugins)
   bool pick = false;
 };
 int run_bench(const RunContext& ctx, const BenchOptions& o);
@@ -101,8 +105,10 @@ struct PluginEntry {
   std::string label() const { return name + "@" + (device < 0 ? std::string("cpu") : "gpu" + std::to_string(device)); }
 };
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
-// A plugin's search of one job (a breach of the search contract printed; the judge sees the list as reported).
-std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target);
+// A plugin's search of one job (a breach of the search contract printed; the judge sees the list as reported);
+// the calls' own seconds added to *seconds when not null.
+std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target,
+                               double* seconds = nullptr);
 void plugin_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);
 void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);  // selftest_gpu.cpp
 OracleHandler oracle(const DeviceSelection& sel);

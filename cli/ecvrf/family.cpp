@@ -115,7 +115,7 @@ class Ecvrf final : public Family {
   SubcommandRun add_bench(CLI::App& sub) const override {
     auto o = std::make_shared<BenchOptions>();
     auto nonces = std::make_shared<std::string>("2^22");
-    sub.add_option("--nonces", *nonces, "nonces per variant per round, 2^10..2^32 (default 2^22)")->type_name("N");
+    sub.add_option("--nonces", *nonces, "nonces per variant per round on a GPU, 2^10..2^32 (default 2^22; the CPU takes 4096)")->type_name("N");
     sub.add_option("--variant", o->variants, "variant names or globs, or all (default all)")->type_name("GLOB");
     sub.add_flag("--pick", o->pick, "name the fastest variant that passed its selftest on each card");
     return [o, nonces](const RunContext& ctx) {

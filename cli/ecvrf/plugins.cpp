@@ -18,8 +18,9 @@ std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   return out;
 }
 
-std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target) {
+std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target, double* seconds) {
   const auto a = im.ops.search(job.pk, job.x, job.header, lo, count, target, 4096);
+  if (seconds) *seconds += a.seconds;
   for (const auto& b : a.contract_breaches) std::fprintf(stderr, "FAIL %s: %s\n", im.label().c_str(), b.c_str());
   std::vector<Hit> hits;
   for (const auto& h : a.hits) hits.push_back({h.nonce, h.score});

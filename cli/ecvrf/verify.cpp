@@ -32,7 +32,8 @@ struct Impl {
   int device = -1;  // -1: the CPU (host variant)
   std::string label() const { return variant + "@" + (device < 0 ? std::string("cpu") : "gpu" + std::to_string(device)); }
 };
-// A host variant over a range, on every core (per-attempt code of gpu/ecvrf on the CPU).
+}  // namespace
+
 std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, uint64_t n, uint64_t target) {
   const unsigned nt = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::vector<Hit>> part(nt);
@@ -54,6 +55,8 @@ std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, 
   std::sort(all.begin(), all.end(), [](const Hit& x, const Hit& y) { return x.nonce < y.nonce; });
   return all;
 }
+
+namespace {
 
 std::vector<Hit> search_of(const Impl& im, const Job& job, uint64_t lo, uint64_t n, uint64_t target, int passes,
                            double* seconds) {

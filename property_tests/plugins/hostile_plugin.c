@@ -10,7 +10,8 @@
  *  11 a qpow table of ABI 1.0's size (ending after search): read, the later fields as not provided
  *  12 a qpow table whose struct_size is smaller than ABI 1.0's: refused
  *  13 a field25519 bench_chain whose loop never runs (out = a: fast, and wrong on every round's parity)
- *  14 a field25519 bench_chain that crashes (SIGSEGV) */
+ *  14 a field25519 bench_chain that crashes (SIGSEGV)
+ *  15 an ecvrf search that reports no hit at once (fast, and wrong on every round's parity) */
 #include <bitexact/plugin.h>
 #include <signal.h>
 #include <stddef.h>
@@ -71,10 +72,18 @@ static int gl_mul(void* ctx, const uint64_t* a, const uint64_t* b, size_t n, uin
 }
 static const bx_qpow_ops qpow_ops = {.struct_size = HOSTILE == 12 ? 8 : (uint32_t)offsetof(bx_qpow_ops, search_job), .gl_mul = gl_mul};
 
+static int no_hits(void* ctx, const uint8_t pk[32], const uint8_t x[32], const uint8_t header[32], uint64_t lo, uint64_t count,
+                   uint64_t target, bx_ecvrf_hit* hits, uint64_t capacity, uint64_t* found, void* stream) {
+  (void)ctx, (void)pk, (void)x, (void)header, (void)lo, (void)count, (void)target, (void)hits, (void)capacity, (void)stream;
+  *found = 0;
+  return 0;
+}
+static const bx_ecvrf_ops ecvrf_ops = {.struct_size = sizeof(bx_ecvrf_ops), .search = no_hits};
+
 static const bx_impl impls[] = {{sizeof(bx_impl), "hostile",
-                                 HOSTILE == 10 ? BX_FAMILY_MD5Z : HOSTILE == 11 || HOSTILE == 12 ? BX_FAMILY_QPOW : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
+                                 HOSTILE == 10 ? BX_FAMILY_MD5Z : HOSTILE == 15 ? BX_FAMILY_ECVRF : HOSTILE == 11 || HOSTILE == 12 ? BX_FAMILY_QPOW : BX_FAMILY_FIELD25519, BX_PLACE_HOST,
                                  BX_CONTRACT_BIT_EXACT, NULL, NULL, NULL,
-                                 HOSTILE == 10 ? (const void*)&md5z_ops : HOSTILE == 11 || HOSTILE == 12 ? (const void*)&qpow_ops : (const void*)&ops}};
+                                 HOSTILE == 10 ? (const void*)&md5z_ops : HOSTILE == 15 ? (const void*)&ecvrf_ops : HOSTILE == 11 || HOSTILE == 12 ? (const void*)&qpow_ops : (const void*)&ops}};
 static const bx_plugin plugin = {HOSTILE == 1 ? 99 : BX_PLUGIN_ABI_VERSION, "hostile", 1, impls};
 
 BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) { return &plugin; }

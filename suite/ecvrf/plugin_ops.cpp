@@ -115,7 +115,7 @@ PluginEcvrf adapt(const PluginImpl& p, int device) {
           const uint8_t* h = site.in(header.data(), 32, "header");
           auto* o = reinterpret_cast<bx_ecvrf_hit*>(site.out(sizeof(bx_ecvrf_hit) * cap, "hits"));
           auto* f = reinterpret_cast<uint64_t*>(site.out(8, "found"));
-          site.run(tag, "search", [&](void* stream) { return fn(ctx, k, s, h, lo, count, target, o, cap, f, stream); });
+          ans.seconds += site.run(tag, "search", [&](void* stream) { return fn(ctx, k, s, h, lo, count, target, o, cap, f, stream); });
           site.get(&found, reinterpret_cast<const uint8_t*>(f), 8);
           hits.resize(std::min(found, cap));
           site.get(hits.data(), reinterpret_cast<const uint8_t*>(o), sizeof(bx_ecvrf_hit) * hits.size());
