@@ -16,6 +16,7 @@
 
 #include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
+#include "cli/bench_record.hpp"
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/golden.hpp"
 #include "cli/selftest.hpp"
@@ -89,7 +90,7 @@ bool wanted(const BenchOptions& o, const std::string& name) {
 
 // The CPU: every selected host variant and host plugin.
 bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
-               nlohmann::ordered_json& js) {
+               std::vector<BenchRow>& rows) {
   const uint64_t target = uint64_t(1) << 58;
   std::vector<C> list;
   std::map<std::string, HostAttempt> attempts;
@@ -118,8 +119,8 @@ bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, con
   std::printf("\n%-44s %9s %9s\n", "variant", "kH/s", "vs first");
   for (const C& c : list) {
     std::printf("%-44s %9.2f %9.3f\n", c.label().c_str(), rate.at(c.label()) / 1e3, rate.at(c.label()) / first);
-    js.push_back({{"variant", c.variant}, {"device", "cpu"}, {"origin", c.plugin ? "plugin " + c.plugin->path : "built-in"},
-                  {"mh_per_s", rate.at(c.label()) / 1e6}});
+    rows.push_back({c.variant, "cpu", c.plugin ? "plugin " + c.plugin->path : "built-in", "", "MH/s",
+                    per_round_rates(rt.seconds.at(c.label()), double(o.cpu_nonces), 1e6)});
   }
   std::printf("parity on every round (CPU): %s\n", rt.parity ? "OK" : "FAILED");
   return rt.parity;
@@ -128,7 +129,7 @@ bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, con
 #if defined(BX_HAVE_CUDA)
 // Every selected GPU: its oracle variant first (the parity reference), the selected variants, device plugins.
 bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
-                nlohmann::ordered_json& js) {
+                std::vector<BenchRow>& rows, std::map<std::string, nlohmann::ordered_json>& ceilings) {
   const std::string oracle = ecvrf::OracleVariant::name();
   const kern::EcvrfJob kjob{job.x, job.pk, job.header};
   const uint64_t target = uint64_t(1) << 50;
@@ -166,6 +167,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
   for (const auto& [label, r] : rate) best_rate = std::max(best_rate, r);
   const double ceiling = kern::imad_ceiling(ctx.devices.gpus[0]);
   const double fp64_ceiling = kern::dfma_ceiling(ctx.devices.gpus[0]);
+  ceilings["gpu" + std::to_string(ctx.devices.gpus[0])] = {{"imad_per_s", ceiling}, {"dfma_per_s", fp64_ceiling}};
   std::printf("IMAD issue ceiling (microbenchmark, gpu%d): %.2f T/s. IMAD %% = attempts/s x (muls x %.0f + sqrs x %.0f) / "
               "ceiling: the share of the ceiling the field products alone take (fe32's PTX counts; other layouts differ)\n",
               ctx.devices.gpus[0], ceiling / 1e12, kFe32ImadPerMul, kFe32ImadPerSqr);
@@ -202,9 +204,10 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
     }
     std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate.at(c.label()) / best_rate, fo, im, fp,
                 kinfo.c_str());
-    js.push_back({{"variant", c.variant}, {"device", c.dev}, {"origin", c.plugin ? "plugin " + c.plugin->path : "built-in"},
-                  {"mh_per_s", mh}, {"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share},
-                  {"kernels", kj}});
+    BenchRow row{c.variant, "gpu" + std::to_string(c.dev), c.plugin ? "plugin " + c.plugin->path : "built-in", "", "MH/s",
+                 per_round_rates(rt.seconds.at(c.label()), double(o.nonces), 1e6)};
+    row.detail = {{"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}};
+    rows.push_back(std::move(row));
     if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity && (!pick.count(c.dev) || pick[c.dev].second < mh))
       pick[c.dev] = {c.variant, mh};
   }
@@ -233,20 +236,19 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     }
     plugins.push_back(std::move(im));
   }
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  std::vector<BenchRow> rows;
+  std::map<std::string, nlohmann::ordered_json> ceilings;
   bool ok = true;
   if (!ctx.devices.gpus.empty()) {
 #if defined(BX_HAVE_CUDA)
-    ok = bench_gpus(ctx, o, job, plugins, js) && ok;
+    ok = bench_gpus(ctx, o, job, plugins, rows, ceilings) && ok;
 #else
     throw InputError("bench ecvrf: this build has no CUDA kernels");
 #endif
   }
-  if (ctx.devices.cpu) ok = bench_cpu(ctx, o, job, plugins, js) && ok;
-  if (ctx.json) {
-    json_out::put({"bench", "ecvrf"}, js);
-    json_out::put({"seeds", "bench ecvrf"}, "key pk " + to_hex(job.pk) + ", nonces from 2^40 + round * nonces");
-  }
+  if (ctx.devices.cpu) ok = bench_cpu(ctx, o, job, plugins, rows) && ok;
+  put_bench("ecvrf", ctx.rounds, ok, ceilings, rows);
+  if (ctx.json) json_out::put({"seeds", "bench ecvrf"}, "key pk " + to_hex(job.pk) + ", nonces from 2^40 + round * nonces");
   return ok ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
 // `bitexact bench field25519`: mul and sqr chains per implementation in interleaved rounds.
-#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
+#include "cli/bench_record.hpp"
+#include "cli/json_out.hpp"
 #include "cli/field25519/family_parts.hpp"
 
 #include <algorithm>
@@ -90,6 +91,7 @@ std::function<double(Op, uint64_t, std::vector<uint8_t>&)> plugin_chain(const Fi
 
 struct Runner {
   std::string name, where;
+  std::string origin = "built-in";
   std::function<double(Op, uint64_t, std::vector<uint8_t>&)> run;  // returns seconds
   int regs = -1;
   size_t local = 0;
@@ -97,7 +99,7 @@ struct Runner {
 
 template <template <class> class... Ls>
 void add_host_runners(std::vector<Runner>& v, size_t threads, int iters, f25519::layout_list<Ls...>) {
-  (v.push_back({std::string(Ls<carry::portable>::name) + "/portable", "cpu",
+  (v.push_back({std::string(Ls<carry::portable>::name) + "/portable", "cpu", "built-in",
                 [threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
                   auto t0 = std::chrono::steady_clock::now();
                   host_chain<Ls<carry::portable>>(op, seed, threads, iters, out);
@@ -131,7 +133,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
     p.ceiling = kern::imad_ceiling(dev);
     p.fp64_ceiling = kern::dfma_ceiling(dev);
     for (auto& name : kern::fe_device_impls()) {
-      Runner r{name, p.where, {}};
+      Runner r{name, p.where, "built-in", {}};
       const size_t threads = p.threads;
       const int iters = p.iters;
       r.run = [dev, name, threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
@@ -157,14 +159,14 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
       std::printf("%s: bench_chain not provided (nothing to time)\n", fi.label().c_str());
       continue;
     }
-    place->runners.push_back({fi.name, fi.where,
-                              plugin_chain(fi, place->threads, place->iters)});
+    place->runners.push_back({fi.name, fi.where, "plugin " + fi.plugin_path, plugin_chain(fi, place->threads, place->iters)});
   }
   if (devices.gpus.empty())
     std::printf("no GPU selected: CPU timings only (ratios between layouts; absolute figures come from a GPU)\n");
 
   bool parity_ok = true;
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  std::vector<BenchRow> rows;
+  std::map<std::string, nlohmann::ordered_json> ceilings;
   for (auto& p : places) {
     std::map<std::pair<std::string, int>, std::vector<double>> secs;
     for (Op op : {Op::mul, Op::sqr}) {
@@ -209,17 +211,20 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
         if (r.regs >= 0) std::snprintf(rg, sizeof rg, "%d", r.regs), std::snprintf(lc, sizeof lc, "%zu", r.local);
         std::printf("%-16s %-5s %-4s %12.3f %11.2fx %14s %14s %6s %8s\n", r.name.c_str(), p.where.c_str(),
                     f25519::op_name(op), rate / 1e9, rate / base[int(op)], sl, fs, rg, lc);
-        js.push_back({{"impl", r.name}, {"where", p.where}, {"op", f25519::op_name(op)}, {"ops_per_s", rate},
-                      {"imad_slots_per_op", slots}, {"imad_ceiling", p.ceiling}, {"dfma_slots_per_op", fp64_slots},
-                      {"dfma_ceiling", p.fp64_ceiling}, {"registers", r.regs},
-                      {"local_bytes", r.local}, {"rounds", ctx.rounds}});
+        std::string variant = r.name;  // "fe51/portable" -> "field25519/fe51-portable", as every table names it
+        if (r.origin == "built-in" && variant.find('/') != std::string::npos) variant[variant.find('/')] = '-';
+        BenchRow row{"field25519/" + variant, p.where, r.origin, f25519::op_name(op), "G op/s",
+                     per_round_rates(secs[{r.name, int(op)}], double(p.threads) * p.iters, 1e9)};
+        row.detail = {{"imad_slots_per_op", slots}, {"dfma_slots_per_op", fp64_slots}, {"registers", r.regs}, {"local_bytes", r.local},
+                      {"threads", p.threads}, {"iters", p.iters}};
+        rows.push_back(std::move(row));
       }
   }
   std::printf("\nparity on every round (all implementations equal, reference spot checks): %s\n", parity_ok ? "OK" : "FAILED");
-  if (ctx.json) {
-    json_out::put({"bench", "field25519"}, js);
-    json_out::put({"seeds", "bench field25519"}, "0xbe4c0000 + round");
-  }
+  for (auto& p : places)
+    if (p.ceiling > 0) ceilings[p.where] = {{"imad_per_s", p.ceiling}, {"dfma_per_s", p.fp64_ceiling}};
+  put_bench("field25519", ctx.rounds, parity_ok, ceilings, rows);
+  if (ctx.json) json_out::put({"seeds", "bench field25519"}, "0xbe4c0000 + round");
   return parity_ok ? 0 : 1;
 }
 

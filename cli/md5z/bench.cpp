@@ -7,8 +7,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
+#include "cli/bench_record.hpp"
+#include "cli/json_out.hpp"
 #include "cli/md5z/md5z.hpp"
 #include "cli/md5z/sass_path.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -67,7 +68,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   const auto sass = sass_common_paths();
   std::printf("\n%-32s %10s %10s %10s %12s %16s %10s %6s %6s\n", "variant", "G cand/s", "min", "vs plain", "slots/cand",
               "SASS/cand a+f", "% ALU ceil", "regs", "local");
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  std::vector<BenchRow> rows;
   std::string best;
   double best_rate = 0;
   for (auto& im : list) {
@@ -96,19 +97,22 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     std::printf("%-32s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
                 s3, regs, local);
     if (!(im.builtin() && im.variant == md5::kPlain) && med > best_rate) best_rate = med, best = im.label();
-    js.push_back({{"variant", im.label()}, {"gcand_per_s", med / 1e9}, {"min_gcand_per_s", mn / 1e9}, {"vs_plain", ratio},
-                  {"issue_slots_per_candidate", slots}, {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},
-                  {"registers", regs}, {"local_bytes", local}, {"rounds", rate[im.label()]}});
+    BenchRow row{im.name(), im.where, im.builtin() ? "built-in" : "plugin " + im.plugin_path, "",
+                 "G cand/s", per_round_rates(rt.seconds.at(im.label()), double(o.candidates), 1e9)};
+    row.detail = {{"vs_plain", ratio}, {"issue_slots_per_candidate", slots},
+                  {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},
+                  {"registers", regs}, {"local_bytes", local}};
+    rows.push_back(std::move(row));
   }
   if (sass.empty()) std::printf("(SASS/cand: cuobjdump not found on PATH)\n");
   std::printf("slots/cand = ALU issue ceiling / rate; SASS/cand = instructions on the common path (cuobjdump), a+f = ALU-pipe +\n"
               "FMA-pipe ones; %% ALU ceil = rate x ALU-pipe instructions / ceiling\n");
   std::printf("best tunnel variant: %s at %.2f G candidates/s; parity on every round: %s\n", best.c_str(), best_rate / 1e9,
               parity_ok ? "OK" : "FAILED");
-  if (ctx.json) {
-    json_out::put({"bench", "md5z"}, nlohmann::json({{"ceiling_ops_per_s", ceiling}, {"parity", parity_ok}, {"variants", js}}));
-    json_out::put({"seeds", "bench md5z"}, o.seed);
-  }
+  std::map<std::string, nlohmann::ordered_json> ceilings;
+  if (ceiling > 0) ceilings["gpu" + std::to_string(devices.gpus[0])] = {{"ialu_ops_per_s", ceiling}};
+  put_bench("md5z", ctx.rounds, parity_ok, ceilings, rows);
+  if (ctx.json) json_out::put({"seeds", "bench md5z"}, o.seed);
   return parity_ok ? 0 : 1;
 }
 

@@ -10,6 +10,7 @@
 
 #include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
+#include "cli/bench_record.hpp"
 #include "cli/q8parity/q8parity.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/q8parity_kernels.hpp"
@@ -39,7 +40,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     }
     plugins.push_back(std::move(im));
   }
-  json out = json::array();
+  std::vector<BenchRow> bench_rows;
+  std::map<std::string, nlohmann::ordered_json> ceilings;
   bool parity = true;
   for (const Place& p : where) {
     double copy_bw = 0;
@@ -48,6 +50,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     if (p.device >= 0) {
       copy_bw = kern::q8_copy_bandwidth(p.device, size_t(1) << 30);
       dev = std::make_unique<kern::Q8MatvecOnDevice>(p.device, in.w.data(), in.rows, in.k, in.x.data(), max_tok);
+      ceilings[p.where] = {{"copy_bytes_per_s", copy_bw}};
       std::printf("%s %s: device-to-device copy %.0f GB/s (bytes read + written)\n", p.where.c_str(),
                   kern::device_name(p.device).c_str(), copy_bw / 1e9);
     }
@@ -63,6 +66,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
         size_t variant = kVariantCount;  // built-in: its index; a plugin: kVariantCount
         bool negative = false;
         double nmse_bound = 0;           // a characterised plugin's
+        std::string origin = "built-in";
       };
       std::vector<Row> rows;
       std::vector<Contender<std::vector<float>>> cs;
@@ -86,7 +90,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
       }
       for (const PluginEntry& im : plugins) {
         if (im.where != p.where) continue;
-        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0});
+        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0, "plugin " + im.path});
         cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }});
       }
       const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {
@@ -120,18 +124,17 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
         if (regs >= 0) std::snprintf(rg, sizeof rg, "%d", regs), std::snprintf(lb, sizeof lb, "%zu", local);
         std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", row.name.c_str(), p.where.c_str(), t, gbs / 1e9, frac, ratio,
                     rg, lb);
-        out.push_back({{"variant", row.name}, {"place", p.where}, {"ntok", t}, {"seconds_median", med},
-                       {"weights_GBps", gbs / 1e9}, {"copy_GBps", copy_bw / 1e9},
-                       {"fraction_of_copy", copy_bw > 0 ? gbs / copy_bw : 0.0}, {"median_ratio_vs_canonical", ratio},
-                       {"registers", regs}, {"local_bytes", local}});
+        BenchRow br{row.name, p.where, row.origin, "ntok " + std::to_string(t),
+                    "GB/s", per_round_rates(s, weight_bytes, 1e9)};
+        br.detail = {{"fraction_of_copy", copy_bw > 0 ? gbs / copy_bw : 0.0}, {"median_ratio_vs_canonical", ratio},
+                     {"registers", regs}, {"local_bytes", local}};
+        bench_rows.push_back(std::move(br));
       }
     }
   }
   std::printf("parity on every round: %s\n", parity ? "OK" : "FAILED");
-  if (ctx.json) {
-    json_out::put({"bench", "q8parity"}, json({{"results", out}, {"parity", parity}}));
-    json_out::put({"seeds", "bench q8parity"}, uint64_t(0xbe7c));
-  }
+  put_bench("q8parity", ctx.rounds, parity, ceilings, bench_rows);
+  if (ctx.json) json_out::put({"seeds", "bench q8parity"}, uint64_t(0xbe7c));
   return parity ? 0 : 1;
 }
 

@@ -9,6 +9,7 @@
 
 #include "cli/json_out.hpp"
 #include "cli/bench_harness.hpp"
+#include "cli/bench_record.hpp"
 #include "cli/qpow/qpow.hpp"
 #include "gpu/kernels/device.hpp"
 #if defined(BX_HAVE_CUDA)
@@ -81,7 +82,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
 #if defined(BX_HAVE_CUDA)
   for (int dev : ctx.devices.gpus) ceiling[dev] = {kern::imad_ceiling(dev), kern::mul64x64_ceiling(dev)};
 #endif
-  nlohmann::ordered_json js = nlohmann::ordered_json::array();
+  std::vector<BenchRow> rows;
   int w = 40;  // the name column, as wide as the longest label
   for (const Impl& im : all) w = std::max(w, int(im.label().size()));
   std::printf("%-*s %10s %9s %8s %8s %6s %7s\n", w, "implementation", "MH/s", "vs plain", "%mul", "%IMAD", "regs", "local");
@@ -112,11 +113,12 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     if (plain_rate > 0) std::snprintf(vs, sizeof vs, "%8.2fx", rate / plain_rate);
     std::printf("%-*s %10.2f %s %s %s%s\n", w, im.label().c_str(), rate, vs, fr, kr,
                 im.lossy ? "  (characterised)" : im.builtin() ? "" : "  (plugin)");
-    nlohmann::ordered_json r = {{"impl", im.label()}, {"mhs", rate}, {"contract", im.lossy ? "characterised" : "bit-exact"},
-                                {"origin", im.builtin() ? "built-in" : "plugin " + im.plugin_path}};
-    if (regs >= 0) r["registers"] = regs, r["local_bytes"] = local;
-    if (of_mul >= 0) r["pct_mul64x64_ceiling"] = of_mul, r["pct_imad_ceiling"] = of_imad;
-    js.push_back(r);
+    BenchRow row{im.name(), im.where, im.builtin() ? "built-in" : "plugin " + im.plugin_path, "", "MH/s",
+                 per_round_rates(t.seconds.at(im.label()), double(n), 1e6)};
+    row.detail = {{"contract", im.lossy ? "characterised" : "bit-exact"}};
+    if (regs >= 0) row.detail["registers"] = regs, row.detail["local_bytes"] = local;
+    if (of_mul >= 0) row.detail["pct_mul64x64_ceiling"] = of_mul, row.detail["pct_imad_ceiling"] = of_imad;
+    rows.push_back(std::move(row));
   }
   for (const auto& [dev, c] : ceiling) {
     std::printf("gpu%d ceilings measured in this run: IMAD %.2f T/s, 64x64->128 multiplies %.3f T/s\n", dev, c.first / 1e12,
@@ -124,14 +126,12 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     std::printf("  (a nonce costs %.0f field multiplies: the multiply ceiling alone allows %.0f MH/s; %%IMAD counts 4 IMAD.WIDE\n"
                 "  partial products per multiply at 2 issue slots each; local = local memory per thread: call frames and spills)\n",
                 kMulsPerNonce, c.second / kMulsPerNonce / 1e6);
-    js.push_back({{"device", dev}, {"imad_per_s", c.first}, {"mul64x64_per_s", c.second}});
   }
   std::printf("parity on every round: %s\n", t.parity ? "OK" : "FAILED");
-  js.push_back({{"parity", t.parity}, {"rounds", ctx.rounds}});
-  if (ctx.json) {
-    json_out::put({"bench", "qpow"}, js);
-    json_out::put({"seeds", "bench qpow"}, o.seed);
-  }
+  std::map<std::string, nlohmann::ordered_json> ceilings;
+  for (const auto& [dev, c] : ceiling) ceilings["gpu" + std::to_string(dev)] = {{"imad_per_s", c.first}, {"mul64x64_per_s", c.second}};
+  put_bench("qpow", ctx.rounds, t.parity, ceilings, rows);
+  if (ctx.json) json_out::put({"seeds", "bench qpow"}, o.seed);
   return t.parity ? 0 : 1;
 }
 

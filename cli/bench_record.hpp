@@ -1,0 +1,36 @@
+// The one shape of every bench document (--json): each family's bench adds rows, one per implementation on
+// a place and workload, with its rate in every round (not only a median, so two documents can be compared
+// with an interval), the parity verdict of the rounds and the ceilings measured in the same run:
+//   {"bench": {"family": F, "rounds": N, "parity": true|false, "cards": {"gpu0": "NVIDIA H200", ...},
+//              "ceilings": {"gpu0": {"imad_per_s": ...}, ...},
+//              "rows": [{"implementation": "md5z/q9-v2", "place": "gpu0", "origin": "built-in" | "plugin PATH",
+//                        "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
+//                        "detail": {family-specific figures: registers, shares of a ceiling, ...}}]}}
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bx {
+
+struct BenchRow {
+  std::string implementation;       // "md5z/q9-v2", "field25519/fe64-saturated", ...
+  std::string place;                // "cpu", "gpu0", ...
+  std::string origin = "built-in";  // or "plugin <path>"
+  std::string workload;             // the operation or size where a family times several ("mul", "ntok 8"), else ""
+  std::string unit;                 // "G cand/s", "MH/s", "G op/s", "GB/s"
+  std::vector<double> rates;        // one per round, in unit
+  nlohmann::ordered_json detail = nlohmann::ordered_json::object();
+};
+
+// items / seconds / scale for each round's seconds (0 where a round took no measurable time).
+std::vector<double> per_round_rates(const std::vector<double>& seconds, double items, double scale);
+
+// Writes the document's "bench" part (when --json is on): the family, rounds, parity, the names of the
+// cards the rows ran on, the ceilings per place and the rows.
+void put_bench(const std::string& family, int rounds, bool parity, const std::map<std::string, nlohmann::ordered_json>& ceilings,
+               const std::vector<BenchRow>& rows);
+
+}  // namespace bx
