@@ -7,6 +7,7 @@
 //                        "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
 //                        "detail": {family-specific figures: registers, shares of a ceiling, ...}}]}}
 #pragma once
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -32,5 +33,19 @@ std::vector<double> per_round_rates(const std::vector<double>& seconds, double i
 // cards the rows ran on, the ceilings per place and the rows.
 void put_bench(const std::string& family, int rounds, bool parity, const std::map<std::string, nlohmann::ordered_json>& ceilings,
                const std::vector<BenchRow>& rows);
+
+// The plugin implementations bench can time: each one that does not provide the timed operation is named in
+// one line, "<label>: <op> not provided (nothing to time)", never silently left out.
+template <class T, class Provides>
+std::vector<T> timeable(std::vector<T> impls, const char* op, Provides provides) {
+  std::vector<T> out;
+  for (T& im : impls) {
+    if (provides(im))
+      out.push_back(std::move(im));
+    else
+      std::printf("%s: %s not provided (nothing to time)\n", im.label().c_str(), op);
+  }
+  return out;
+}
 
 }  // namespace bx

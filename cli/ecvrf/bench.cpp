@@ -228,14 +228,8 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
 
 int run_bench(const RunContext& ctx, const BenchOptions& o) {
   const Job job = make_jobs({}, 1, "")[0];
-  std::vector<PluginEntry> plugins;
-  for (PluginEntry& im : plugin_impls(ctx.devices)) {
-    if (!im.ops.search) {
-      std::printf("%s: search not provided (nothing to time)\n", im.label().c_str());
-      continue;
-    }
-    plugins.push_back(std::move(im));
-  }
+  const std::vector<PluginEntry> plugins =
+      timeable(plugin_impls(ctx.devices), "search", [](const PluginEntry& im) { return bool(im.ops.search); });
   std::vector<BenchRow> rows;
   std::map<std::string, nlohmann::ordered_json> ceilings;
   bool ok = true;

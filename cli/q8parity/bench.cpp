@@ -32,14 +32,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
               ctx.rounds);
   // Plugins' matvec beside the built-in variants: the same input, rounds and parity (bitwise, or within a
   // characterised plugin's NMSE bound). A device plugin's time is its call alone, not the copies.
-  std::vector<PluginEntry> plugins;
-  for (PluginEntry& im : plugin_impls(ctx.devices)) {
-    if (!im.ops.matvec) {
-      std::printf("%s: matvec not provided (nothing to time)\n", im.label().c_str());
-      continue;
-    }
-    plugins.push_back(std::move(im));
-  }
+  const std::vector<PluginEntry> plugins =
+      timeable(plugin_impls(ctx.devices), "matvec", [](const PluginEntry& im) { return bool(im.ops.matvec); });
   std::vector<BenchRow> bench_rows;
   std::map<std::string, nlohmann::ordered_json> ceilings;
   bool parity = true;

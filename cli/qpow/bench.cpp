@@ -22,8 +22,9 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   std::vector<Variant> vs;
   for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
   auto all = impls(vs, ctx.devices);
-  for (Impl& im : plugin_impls(ctx.devices))  // --plugin: timed beside the built-in variants, same rounds, same parity
-    if (im.search) all.push_back(std::move(im));
+  // --plugin: timed beside the built-in variants, same rounds, same parity
+  for (Impl& im : timeable(plugin_impls(ctx.devices), "search", [](const Impl& im) { return bool(im.search); }))
+    all.push_back(std::move(im));
   if (all.empty()) throw InputError("bench qpow: nothing runs on the selected devices");
   std::mt19937_64 rng(o.seed);
   const Int target = ref::qpow::target_of(Int(o.difficulty));
