@@ -119,7 +119,7 @@ bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, con
   std::printf("\n%-44s %9s %9s\n", "variant", "kH/s", "vs first");
   for (const C& c : list) {
     std::printf("%-44s %9.2f %9.3f\n", c.label().c_str(), rate.at(c.label()) / 1e3, rate.at(c.label()) / first);
-    rows.push_back({c.variant, "cpu", c.plugin ? "plugin " + c.plugin->path : "built-in", "", "MH/s",
+    rows.push_back({c.variant, "cpu", c.plugin ? c.plugin->origin() : "built-in", "", "MH/s",
                     per_round_rates(rt.seconds.at(c.label()), double(o.cpu_nonces), 1e6)});
   }
   std::printf("parity on every round (CPU): %s\n", rt.parity ? "OK" : "FAILED");
@@ -182,7 +182,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
   std::map<int, std::pair<std::string, double>> pick;
   for (const C& c : list) {
     const double mh = rate.at(c.label()) / 1e6;
-    std::string kinfo = c.plugin ? "plugin " + c.plugin->path : "";
+    std::string kinfo = c.plugin ? c.plugin->origin() : "";
     nlohmann::ordered_json kj = nlohmann::ordered_json::object();
     char fo[32] = "-", im[16] = "-", fp[16] = "-";
     double imad = 0, fp64_share = 0;
@@ -204,7 +204,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
     }
     std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate.at(c.label()) / best_rate, fo, im, fp,
                 kinfo.c_str());
-    BenchRow row{c.variant, "gpu" + std::to_string(c.dev), c.plugin ? "plugin " + c.plugin->path : "built-in", "", "MH/s",
+    BenchRow row{c.variant, "gpu" + std::to_string(c.dev), c.plugin ? c.plugin->origin() : "built-in", "", "MH/s",
                  per_round_rates(rt.seconds.at(c.label()), double(o.nonces), 1e6)};
     row.detail = {{"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}};
     rows.push_back(std::move(row));

@@ -7,6 +7,7 @@
 #include "cli/run_result.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
+#include "suite/implementation.hpp"
 #include "gpu/ecvrf/scalar.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "suite/ecvrf/plugin_ops.hpp"
@@ -97,12 +98,8 @@ constexpr double kFe51sFp64PerMul = 85, kFe51sFp64PerSqr = 50;  // op_count.cpp
 SelftestReport selftest(const SelftestOptions& opt);
 struct Golden;
 // Every loaded plugin's ecvrf implementation on the selected places (host ones on the CPU), plugins.cpp.
-struct PluginEntry {
-  std::string name;  // "ecvrf/<name>"
-  int device = -1;
-  std::string path;
+struct PluginEntry : suite::Implementation {  // "ecvrf/<name>", its place and library
   suite::ecvrf::PluginEcvrf ops;
-  std::string label() const { return name + "@" + (device < 0 ? std::string("cpu") : "gpu" + std::to_string(device)); }
 };
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
 // A plugin's search of one job (a breach of the search contract printed; the judge sees the list as reported);

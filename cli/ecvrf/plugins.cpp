@@ -14,7 +14,7 @@ namespace bx::ecvrf_family {
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   std::vector<PluginEntry> out;
   for (const auto& [p, dev] : suite::plugin_places("ecvrf", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::ecvrf::adapt(p); }))
-    out.push_back({"ecvrf/" + p.name, dev, p.path, suite::ecvrf::adapt(p, dev)});
+    out.push_back({{"ecvrf/" + p.name, suite::Implementation::place_of(dev), dev, p.path}, suite::ecvrf::adapt(p, dev)});
   return out;
 }
 
@@ -31,14 +31,12 @@ void plugin_rows(const SelftestOptions& opt, const Golden& g, SelftestReport& re
   for (const PluginEntry& im : plugin_impls(opt.devices)) {
     if (!opt.wants(im.name)) continue;
     const auto& e = im.ops;
-    SelftestRow row{im.name, im.device < 0 ? "cpu" : "gpu" + std::to_string(im.device),
+    SelftestRow row{im.name, im.where,
                     {{"rfc9381"}, {"job"}, {"proof-to-hash"}, {"decode"}, {"add"}, {"scalars"}, {"search"}}};
     TallyCheck rfc{row.checks[0]}, jobc{row.checks[1]}, p2h{row.checks[2]}, dec{row.checks[3]}, add{row.checks[4]},
         mul{row.checks[5]}, srch{row.checks[6]};
     const std::string label = im.label();
-    const std::string reproduce = "\n  reproduce: bitexact selftest --family ecvrf --variant " + im.name + " --plugin " + im.path +
-                                  " --device " + (im.device < 0 ? std::string("cpu") : std::to_string(im.device)) + " --seed " +
-                                  std::to_string(opt.seed);
+    const std::string reproduce = "\n  reproduce: bitexact selftest --family ecvrf " + im.options() + " --seed " + std::to_string(opt.seed);
     // RFC 9381 examples and job nonces: ctr and beta through vrf_beta, one call per run (alphas differ in length).
     if (!e.vrf_beta) row.checks[0].lacks("vrf_beta"), row.checks[1].lacks("vrf_beta");
     for (size_t i = 0; e.vrf_beta && i < g.runs.size(); ++i) {

@@ -152,14 +152,14 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
 #endif
   // Every plugin implementation on its place beside the built-in layouts, the same chains and parity.
   for (const FieldImpl& fi : field_impls(devices)) {
-    if (fi.origin == "built-in") continue;
+    if (fi.builtin()) continue;
     auto place = std::find_if(places.begin(), places.end(), [&](const Place& p) { return p.where == fi.where; });
     if (place == places.end()) continue;
     if (!fi.chain) {
       std::printf("%s: bench_chain not provided (nothing to time)\n", fi.label().c_str());
       continue;
     }
-    place->runners.push_back({fi.name, fi.where, "plugin " + fi.plugin_path, plugin_chain(fi, place->threads, place->iters)});
+    place->runners.push_back({fi.code_name, fi.where, fi.origin(), plugin_chain(fi, place->threads, place->iters)});
   }
   if (devices.gpus.empty())
     std::printf("no GPU selected: CPU timings only (ratios between layouts; absolute figures come from a GPU)\n");

@@ -13,11 +13,10 @@
 namespace bx::field25519 {
 using namespace f25519;
 
-std::string FieldImpl::variant() const {
-  std::string v = name;
-  if (origin == "built-in") v[v.find('/')] = '-';
-  return "field25519/" + v;
-}
+namespace {
+// "fe51/portable" -> "field25519/fe51-portable": the variant name every table prints.
+std::string variant_of(const char* layout, const char* backend) { return std::string("field25519/") + layout + "-" + backend; }
+}  // namespace
 
 namespace {
 
@@ -75,7 +74,8 @@ S::LimbOps bind_limbs(Eval eval, bool host) {
 template <class F>
 FieldImpl host_impl() {
   FieldImpl fi;
-  fi.name = std::string(F::name) + "/portable";
+  fi.code_name = std::string(F::name) + "/portable";
+  fi.name = variant_of(F::name, "portable");
   fi.where = "cpu";
   fi.eval = [](Op op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags) {
     for (size_t i = 0; i < n; ++i) flags[i] = eval_bytes<F>(op, out[i].data(), a[i].data(), b[i].data());
@@ -107,10 +107,11 @@ FieldImpl host_impl() {
 template <class F>
 FieldImpl device_impl(int dev) {
   FieldImpl fi;
-  fi.name = std::string(F::name) + "/" + F::backend::name;
+  fi.code_name = std::string(F::name) + "/" + F::backend::name;
+  fi.name = variant_of(F::name, F::backend::name);
   fi.where = "gpu" + std::to_string(dev);
   fi.device = dev;
-  const std::string name = fi.name;
+  const std::string name = fi.code_name;
   fi.eval = [dev, name](Op op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* o, uint8_t* flags) {
     kern::fe_eval_bytes(dev, name, op, a->data(), b->data(), n, o->data(), flags);
   };
@@ -137,7 +138,7 @@ void add_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel, layout_l
 #if defined(BX_HAVE_CUDA)
   const auto compiled = kern::fe_device_impls();  // BX_FIELD25519_KERNELS=one: fe32/ptx and fe51s/ptx only
   const auto add = [&](FieldImpl fi) {
-    if (std::find(compiled.begin(), compiled.end(), fi.name) != compiled.end()) out.push_back(std::move(fi));
+    if (std::find(compiled.begin(), compiled.end(), fi.code_name) != compiled.end()) out.push_back(std::move(fi));
   };
   for (int dev : sel.gpus) {
     (add(device_impl<Ls<carry::portable>>(dev)), ...);
@@ -151,10 +152,10 @@ void add_plugin_impls(std::vector<FieldImpl>& out, const DeviceSelection& sel) {
   for (const auto& [p, dev] : suite::plugin_places("field25519", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { S::adapt(p); })) {
     S::PluginField pf = S::adapt(p, dev);
     FieldImpl fi;
-    fi.name = p.name;
-    fi.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
+    fi.code_name = p.name;
+    fi.name = "field25519/" + p.name;
+    fi.where = suite::Implementation::place_of(dev);
     fi.device = dev;
-    fi.origin = p.where_from();
     fi.plugin_path = p.path;
     fi.eval = pf.eval;
     fi.bytes_provided = pf.bytes_provided;

@@ -11,17 +11,16 @@
 #include "cli/devices.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
+#include "suite/implementation.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "suite/field25519/limb_check.hpp"
 
 namespace bx::field25519 {
 
-struct FieldImpl {
-  std::string name;   // "fe51/portable" (built-in) or the plugin's implementation name
-  std::string where;  // "cpu" or "gpu0", "gpu1", ...
-  int device = -1;    // -1 on the CPU
-  std::string origin = "built-in";  // or "plugin <library> (<path>)"
-  std::string plugin_path;          // a plugin's library path (for reproduce lines)
+// One field25519 implementation (suite::Implementation: "field25519/fe51-portable" or
+// "field25519/<plugin implementation>", its place and origin) and its operations.
+struct FieldImpl : suite::Implementation {
+  std::string code_name;  // a built-in layout's kernel name, "fe51/portable"; a plugin's implementation name
   // One op per item on 32-byte operands (bits 0..254 read): canonical bytes; flags = sqrt_ratio's was_square.
   // Only the ops in bytes_provided may be called; canonical_inputs_only: inputs must be below p.
   std::function<void(f25519::Op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags)> eval;
@@ -39,8 +38,6 @@ struct FieldImpl {
   // The start-up derivation (f25519::fe_derive_constants) on this place: kDerivedConstants canonical values.
   std::function<std::array<Bytes32, f25519::kDerivedConstants>()> derive;
   bool provides(f25519::Op op) const { return bytes_provided >> int(op) & 1; }
-  std::string label() const { return variant() + "@" + where; }
-  std::string variant() const;  // "field25519/fe51-portable", "field25519/<plugin implementation name>"
 };
 
 std::vector<VariantInfo> field_variants();

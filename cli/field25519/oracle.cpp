@@ -15,7 +15,7 @@ using f25519::Op;
 
 namespace {
 
-std::string impl_key(const FieldImpl& fi) { return fi.variant() + "@" + fi.where; }
+std::string impl_key(const FieldImpl& fi) { return fi.name + "@" + fi.where; }
 
 // Operand: 64 hex digits, little-endian, below 2^255 (p..2^255-1 allowed as non-canonical).
 Bytes32 operand(const json& req, const char* key) {

@@ -40,7 +40,7 @@ bool accepts(const FieldImpl& fi, const Bytes32& a) {
 
 std::string reproduce_line(const FieldImpl& fi, uint64_t seed) {
   return "bitexact selftest --family field25519" + (fi.plugin_path.empty() ? "" : " --plugin " + fi.plugin_path) + " --variant '" +
-         fi.variant() + "' --seed " + std::to_string(seed) + (fi.device >= 0 ? " --device " + std::to_string(fi.device) : " --device cpu");
+         fi.name + "' --seed " + std::to_string(seed) + (fi.device >= 0 ? " --device " + std::to_string(fi.device) : " --device cpu");
 }
 
 void run_field_vectors(const FieldImpl& fi, const std::vector<vectors::FieldTest>& tests, Counter& c) {
@@ -202,12 +202,12 @@ SelftestReport selftest(const SelftestOptions& opt) {
                       " random operand pairs x " + std::to_string(int(Op::count_)) + " ops (seed " + std::to_string(opt.seed) + ")");
   std::vector<FieldImpl> impls;
   for (auto& fi : field_impls(opt.devices))
-    if (opt.wants(fi.variant())) impls.push_back(std::move(fi));
+    if (opt.wants(fi.name)) impls.push_back(std::move(fi));
   if (impls.empty()) return rep;
   const RandomBatch rb = make_random_batch(opt.seed, n_random);
   for (auto& fi : impls) {
-    const bool builtin = fi.origin == "built-in";
-    SelftestRow row{fi.variant(), fi.where, {{"vectors"}, {"limbs"}, {"programs"}, {"encode"}, {"random"}}};
+    const bool builtin = fi.builtin();
+    SelftestRow row{fi.name, fi.where, {{"vectors"}, {"limbs"}, {"programs"}, {"encode"}, {"random"}}};
     if (fi.x25519) row.checks.push_back({"x25519"});
     if (fi.derive) row.checks.push_back({"derive"});
     const std::string again = reproduce_line(fi, opt.seed);

@@ -231,7 +231,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     // Device plugins: the same draws through each one's canonical-bytes ops on the card, compared there
     // with the layouts' program (kern::fe_bulk_outside).
     for (auto& fi : field_impls(DeviceSelection{false, devices.gpus})) {
-      if (fi.origin == "built-in") continue;
+      if (fi.builtin()) continue;
       const size_t g = size_t(std::find(devices.gpus.begin(), devices.gpus.end(), fi.device) - devices.gpus.begin());
       const std::string lacking = bulk_ops_lacking(fi);
       if (fi.canonical_inputs_only) {  // the draws include values from p up: outside its precondition
@@ -265,7 +265,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
       if (r.disagreements) ok = false;
       const double ops = double(r.draws) * f25519::kBulkOpsPerDraw;
       std::printf("%s (%s)\n  draws %llu, ops %.3g, its kernels %.3f s, %.3g ops/s, disagreements %llu\n", fi.label().c_str(),
-                  fi.origin.c_str(), (unsigned long long)r.draws, ops, r.seconds, r.seconds > 0 ? ops / r.seconds : 0.0,
+                  fi.origin().c_str(), (unsigned long long)r.draws, ops, r.seconds, r.seconds > 0 ? ops / r.seconds : 0.0,
                   (unsigned long long)r.disagreements);
       res.implementations.push_back(result_label(fi.label()));
       res.add_counts(result_label(fi.label()), {{"draws", r.draws}, {"disagreeing_draws", r.disagreements}});
@@ -281,7 +281,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     // draws per call, and are compared with the layouts' outputs on every draw.
     std::vector<FieldImpl> outside;
     for (auto& fi : field_impls(DeviceSelection{true, {}}))
-      if (fi.origin != "built-in") {
+      if (!fi.builtin()) {
         const std::string lacking = bulk_ops_lacking(fi);
         if (!lacking.empty()) {
           std::printf("%s: not provided: %s (the bulk program needs add, sub, mul, sqr): not verified\n", fi.label().c_str(), lacking.c_str());
@@ -354,7 +354,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& given) {  // `given` 
     res.add_counts("every implementation@cpu", {{"draws", draws}, {"disagreeing_draws", dis}, {"samples_judged", judged}});
     for (size_t k = 0; k < outside.size(); ++k) {
       std::printf("%s (%s): draws %llu, disagreements %llu, outside its precondition %llu\n", outside[k].label().c_str(),
-                  outside[k].origin.c_str(), (unsigned long long)draws, (unsigned long long)outside_dis[k],
+                  outside[k].origin().c_str(), (unsigned long long)draws, (unsigned long long)outside_dis[k],
                   (unsigned long long)outside_skipped[k]);
       res.implementations.push_back(result_label(outside[k].label()));
       res.add_counts(result_label(outside[k].label()),

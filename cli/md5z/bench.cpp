@@ -95,7 +95,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     std::printf("%-32s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
                 s3, regs, local);
     if (!(im.builtin() && im.variant == md5::kPlain) && med > best_rate) best_rate = med, best = im.label();
-    BenchRow row{im.name(), im.where, im.builtin() ? "built-in" : "plugin " + im.plugin_path, "",
+    BenchRow row{im.name, im.where, im.origin(), "",
                  "G cand/s", per_round_rates(rt.seconds.at(im.label()), double(o.candidates), 1e9)};
     row.detail = {{"vs_plain", ratio}, {"issue_slots_per_candidate", slots},
                   {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},

@@ -100,6 +100,7 @@ std::vector<uint64_t> host_search_parallel(const md5::TunnelBase& tb, uint64_t l
 Impl make_impl(md5::Variant v, bool gpu, int dev) {
   Impl im;
   im.variant = v;
+  im.name = md5::variant_name(v);
   im.where = gpu ? "gpu" + std::to_string(dev) : "cpu";
   im.device = gpu ? dev : -1;
   if (!gpu) {

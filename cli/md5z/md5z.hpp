@@ -11,6 +11,7 @@
 #include "cli/devices.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
+#include "suite/implementation.hpp"
 #include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
 #include "bitexact/plugin.h"
@@ -34,15 +35,9 @@ int check_threshold(long long t);
 std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
 
 using Search = std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)>;
-struct Impl {
-  md5::Variant variant = md5::kPlain;
-  std::string where;  // "cpu" or "gpu0", ...
-  int device = -1;
-  // A plugin's implementation: its variant name ("md5z/<name>") and library; empty for built-in variants.
-  std::string plugin_name, plugin_path;
-  bool builtin() const { return plugin_name.empty(); }
-  std::string name() const { return builtin() ? std::string(md5::variant_name(variant)) : plugin_name; }
-  std::string label() const { return name() + "@" + where; }
+// An md5z implementation (suite::Implementation: name, place, origin) and its operations.
+struct Impl : suite::Implementation {
+  md5::Variant variant = md5::kPlain;  // a built-in variant's (plugins: unused)
   // Packed hits of [lo, hi) at threshold T in index order; adds kernel/host seconds to *seconds. A
   // plugin's: its search on the base, else its search_job on bitexact's job.
   Search search;

@@ -47,7 +47,7 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
     Impl im;
     im.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
     im.device = dev;
-    im.plugin_name = "md5z/" + p.name;
+    im.name = "md5z/" + p.name;
     im.plugin_path = p.path;
     const std::string label = im.label();
     // Its own search where it has one (the job-level form then checked beside it), else the job-level one.

@@ -77,9 +77,9 @@ SelftestReport selftest(const SelftestOptions& opt) {
   for (auto [lo, hi] : windows) window_want.push_back(reference_hits(base, lo, hi, 0));
   std::vector<Impl> all;
   for (auto& im : impls(md5::all_variants(), opt.devices))
-    if (im.search && opt.wants(im.name())) all.push_back(std::move(im));
+    if (im.search && opt.wants(im.name)) all.push_back(std::move(im));
   for (auto& im : plugin_impls(opt.devices))
-    if (opt.wants(im.name())) all.push_back(std::move(im));
+    if (opt.wants(im.name)) all.push_back(std::move(im));
   // A plugin's own MD5 and precomputation, where it provides them, against OpenSSL and the reference.
   std::vector<std::vector<uint8_t>> md5_messages;
   std::vector<std::string> md5_want;
@@ -91,12 +91,10 @@ SelftestReport selftest(const SelftestOptions& opt) {
     if (b.valid) job_bases.push_back(b.base);
   for (int k = 1; k < (opt.full ? 64 : 8); ++k) job_bases.push_back(R::make_base(opt.seed + 1000 + k));
   for (const Impl& im : all) {
-    SelftestRow row{im.name(), im.where, {{"candidates"}, {"digests"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
+    SelftestRow row{im.name, im.where, {{"candidates"}, {"digests"}, {"frozen hits"}, {"range"}, {"T=0 windows"}}};
     row.checks.reserve(8);  // TallyCheck keeps a reference into checks: no reallocation while a row is filled
     TallyCheck c{row.checks[0]}, dg{row.checks[1]}, h{row.checks[2]}, r{row.checks[3]}, w{row.checks[4]};
-    const std::string reproduce = "\n  reproduce: bitexact selftest --family md5z --variant " + im.name() +
-                                  (im.builtin() ? "" : " --plugin " + im.plugin_path) + " --device " +
-                                  (im.device < 0 ? std::string("cpu") : std::to_string(im.device)) + " --seed " + std::to_string(opt.seed);
+    const std::string reproduce = "\n  reproduce: bitexact selftest --family md5z " + im.options() + " --seed " + std::to_string(opt.seed);
     if (!im.digests) row.checks[1].lacks("candidate_digests");
     else for (auto& t : cands) {  // the digest along the variant's own path (steps 61..63 forced), as the oracle reports it
       const auto words = im.digests(prepare(t.base, "vector"), {t.index})[0];

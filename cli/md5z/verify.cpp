@@ -50,7 +50,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
     if (!im.search) throw InputError("verify md5z: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
     if (im.plugin_search_job) {  // its job-level search too, as a row of its own
       Impl job = im;
-      job.plugin_name += "/job";
+      job.name += "/job";
       job.search = im.plugin_search_job;
       rows.push_back(std::move(job));
     }

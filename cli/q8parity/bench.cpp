@@ -84,7 +84,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
       }
       for (const PluginEntry& im : plugins) {
         if (im.where != p.where) continue;
-        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0, "plugin " + im.path});
+        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0, im.origin()});
         cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }});
       }
       const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {

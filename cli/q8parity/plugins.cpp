@@ -7,7 +7,7 @@ namespace bx::q8parity {
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel) {
   std::vector<PluginEntry> out;
   for (const auto& [p, dev] : suite::plugin_places("q8parity", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::q8parity::adapt(p); }))
-    out.push_back({"q8parity/" + p.name, dev < 0 ? "cpu" : "gpu" + std::to_string(dev), p.path, dev, suite::q8parity::adapt(p, dev)});
+    out.push_back({{"q8parity/" + p.name, suite::Implementation::place_of(dev), dev, p.path}, suite::q8parity::adapt(p, dev)});
   return out;
 }
 

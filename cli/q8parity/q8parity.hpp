@@ -8,6 +8,7 @@
 
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
+#include "suite/implementation.hpp"
 #include "gpu/q8parity/host_run.hpp"
 #include "reference/q8parity/q8_ref.hpp"
 #include "suite/q8parity/plugin_ops.hpp"
@@ -97,12 +98,9 @@ bool host_build_rules_hold(std::string* problem);
 SelftestReport selftest(const SelftestOptions& opt);
 
 // Every loaded plugin's q8parity implementation on the selected places (host ones on the CPU), plugins.cpp.
-struct PluginEntry {
-  std::string name;  // "q8parity/<name>"
-  std::string where, path;
-  int device = -1;
+// A plugin's q8parity implementation (suite::Implementation: "q8parity/<name>", place, library) and its ops.
+struct PluginEntry : suite::Implementation {
   suite::q8parity::PluginQ8 ops;
-  std::string label() const { return name + "@" + where; }
 };
 std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
 // seconds: when not null, the call's own seconds are added (bench).

@@ -114,7 +114,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     if (plain_rate > 0) std::snprintf(vs, sizeof vs, "%8.2fx", rate / plain_rate);
     std::printf("%-*s %10.2f %s %s %s%s\n", w, im.label().c_str(), rate, vs, fr, kr,
                 im.lossy ? "  (characterised)" : im.builtin() ? "" : "  (plugin)");
-    BenchRow row{im.name(), im.where, im.builtin() ? "built-in" : "plugin " + im.plugin_path, "", "MH/s",
+    BenchRow row{im.name, im.where, im.origin(), "", "MH/s",
                  per_round_rates(t.seconds.at(im.label()), double(n), 1e6)};
     row.detail = {{"contract", im.lossy ? "characterised" : "bit-exact"}};
     if (regs >= 0) row.detail["registers"] = regs, row.detail["local_bytes"] = local;

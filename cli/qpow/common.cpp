@@ -111,7 +111,7 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
   for (Variant v : variants) {
     if (sel.cpu && row(v).host) {
       Impl im;  // the entry points are set below (search_capped stays empty on the CPU)
-      im.variant = v, im.where = "cpu", im.device = -1, im.lossy = row(v).lossy;
+      im.variant = v, im.name = variant_label(v), im.where = "cpu", im.device = -1, im.lossy = row(v).lossy;
       im.search = [v](const SearchRequest& rq, double* secs) {
         const auto t0 = std::chrono::steady_clock::now();
         auto h = host_search(v, rq);
@@ -153,7 +153,7 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
     for (int dev : sel.gpus) {
       if (!kern::qpow_on_gpu(v)) continue;
       Impl im;
-      im.variant = v, im.where = "gpu" + std::to_string(dev), im.device = dev, im.lossy = row(v).lossy;
+      im.variant = v, im.name = variant_label(v), im.where = "gpu" + std::to_string(dev), im.device = dev, im.lossy = row(v).lossy;
       im.search = [v, dev](const SearchRequest& rq, double* secs) {
         kern::QpowSearchStats st;
         auto h = kern::qpow_search(dev, v, rq, &st);

@@ -31,7 +31,7 @@ std::vector<Impl> plugin_impls(const DeviceSelection& sel) {
     im.variant = Variant(0);
     im.where = dev < 0 ? "cpu" : "gpu" + std::to_string(dev);
     im.device = dev;
-    im.plugin_name = "qpow/" + p.name;
+    im.name = "qpow/" + p.name;
     im.plugin_path = p.path;
     im.plugin_mul = q.gl_mul;
     im.plugin_add = q.gl_add;

@@ -10,6 +10,7 @@
 
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
+#include "suite/implementation.hpp"
 #include "gpu/qpow/search.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 #include "bitexact/plugin.h"
@@ -43,16 +44,10 @@ std::string u512_hex(const Int& v);     // 128 hex digits
 std::vector<Variant> parse_variants(const std::vector<std::string>& names);
 std::string variant_label(Variant v);  // "qpow/gl64"
 
-struct Impl {
-  Variant variant;
-  std::string where;  // "cpu" or "gpu0", ...
-  int device = -1;
-  // A plugin's implementation: its variant name ("qpow/<name>") and library; empty for built-in variants.
-  std::string plugin_name, plugin_path;
+// A qpow implementation (suite::Implementation: name, place, origin) and its operations.
+struct Impl : suite::Implementation {
+  Variant variant{};   // a built-in variant's (plugins: unused)
   bool lossy = false;  // characterised (its counts are reported as measured)
-  bool builtin() const { return plugin_name.empty(); }
-  std::string name() const { return builtin() ? variant_label(variant) : plugin_name; }
-  std::string label() const { return name() + "@" + where; }
   // A plugin's own field ops (kMul, kAdd) and permutation; empty where it does not provide them (built-in
   // variants run theirs through `variant`).
   std::function<std::vector<uint64_t>(const std::vector<uint64_t>& a, const std::vector<uint64_t>& b)> plugin_mul, plugin_add;

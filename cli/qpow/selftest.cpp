@@ -377,9 +377,9 @@ SelftestReport selftest(const SelftestOptions& opt) {
   };
   std::vector<Impl> all = impls(vs, opt.devices);
   for (Impl& im : plugin_impls(opt.devices))
-    if (opt.wants(im.name())) all.push_back(std::move(im));
+    if (opt.wants(im.name)) all.push_back(std::move(im));
   for (const Impl& im : all) {
-    SelftestRow rowr{im.name(), im.where, {}};
+    SelftestRow rowr{im.name, im.where, {}};
     rowr.checks.reserve(12);  // TallyCheck keeps a reference into checks: no reallocation while a row is filled
     const bool lossy = im.lossy;
     // What a check needs and a plugin does not provide: counted as such, never as a pass.
@@ -519,8 +519,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
                 im.label() + " search [" + u512_hex(windows[k].lo) + " + 0.." + std::to_string(windows[k].n) + "): " +
                     std::to_string(got_hits.size()) + " hits, reference " + std::to_string(window_want[k].size()) + " [SearchWindow," +
                     carry[k] + "]\n  got offsets  " + offsets(got_hits) + "\n  want offsets " + offsets(window_want[k]) +
-                    "\n  reproduce: bitexact selftest --family qpow" + (im.builtin() ? "" : " --plugin " + im.plugin_path) +
-                    " --variant '" + im.name() + "' --device " + (im.device < 0 ? std::string("cpu") : std::to_string(im.device)));
+                    "\n  reproduce: bitexact selftest --family qpow " + im.options());
       }
       rowr.checks.push_back({"ties on the top 64 bits, strict <"});
       TallyCheck d{rowr.checks.back()};
@@ -571,8 +570,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
           for (int i = 0; i < 12 && diff.empty(); ++i)
             if (got.prestate[i] != want.prestate[i]) diff = "prestate lane " + std::to_string(i) + " = " + hex64(got.prestate[i]) + ", reference " + hex64(want.prestate[i]);
           c.check(diff.empty(), im.label() + " prepare of header " + to_hex(h.data(), 32) + ", nonce " + u512_hex(n) + ": " + diff +
-                                    "\n  reproduce: bitexact selftest --family qpow --plugin " + im.plugin_path + " --variant '" + im.name() +
-                                    "' --device " + (im.device < 0 ? std::string("cpu") : std::to_string(im.device)));
+                                    "\n  reproduce: bitexact selftest --family qpow " + im.options());
         }
     }
     if (im.search_unsplit) {
