@@ -29,14 +29,6 @@ namespace bx::ecvrf_family {
 
 namespace {
 
-// One contender: a built-in variant or a plugin on one place.
-struct C {
-  std::string variant;  // a built-in variant's name, or a plugin's "ecvrf/<name>"
-  int dev;              // -1: the CPU
-  const PluginEntry* plugin = nullptr;
-  std::string label() const { return variant + "@" + (dev < 0 ? std::string("cpu") : "gpu" + std::to_string(dev)); }
-};
-
 bool same(const std::vector<Hit>& a, const std::vector<Hit>& b) {
   return a.size() == b.size() &&
          std::equal(a.begin(), a.end(), b.begin(), [](const Hit& x, const Hit& y) { return x.nonce == y.nonce && x.score == y.score; });
@@ -44,17 +36,17 @@ bool same(const std::vector<Hit>& a, const std::vector<Hit>& b) {
 
 // Interleaved rounds over `list` (each place's first contender is its parity reference) on [lo(round),
 // +nonces) at `target`; returns the per-contender seconds and parity. run(c, lo, seconds) searches.
-RoundTimes rounds(const RunContext& ctx, const std::vector<C>& list, const Job& job, uint64_t nonces, uint64_t target,
-                  const std::function<std::vector<Hit>(const C&, uint64_t lo, double& seconds)>& run) {
+RoundTimes rounds(const RunContext& ctx, const std::vector<Impl>& list, const Job& job, uint64_t nonces, uint64_t target) {
   const auto lo_of = [&](int round) { return (uint64_t(1) << 40) + uint64_t(round) * nonces; };
   std::vector<Contender<std::vector<Hit>>> cs;
-  for (const C& c : list) cs.push_back({c.label(), [&, c](int round, double& secs) { return run(c, lo_of(round), secs); }});
+  for (const Impl& c : list)
+    cs.push_back({c.label(), [&, c](int round, double& secs) { return c.search(job, lo_of(round), nonces, target, &secs); }});
   const double expected = double(nonces) * double(target) / 18446744073709551616.0;
   const auto parity = [&](int round, const std::vector<std::vector<Hit>>& got) {
     std::vector<std::string> bad;
     for (size_t j = 0; j < list.size(); ++j) {
       size_t r0 = 0;  // the first contender on the same place; each place's first against the list's first
-      while (list[r0].dev != list[j].dev) ++r0;
+      while (list[r0].device != list[j].device) ++r0;
       if (j == r0) r0 = 0;
       if (j != r0 && !same(got[j], got[r0]))
         bad.push_back(list[j].label() + " reports " + std::to_string(got[j].size()) + " hits, " + list[r0].label() + " " +
@@ -74,9 +66,9 @@ RoundTimes rounds(const RunContext& ctx, const std::vector<C>& list, const Job& 
   return run_interleaved<std::vector<Hit>>(ctx.rounds, cs, parity);
 }
 
-std::map<std::string, double> rates(const std::vector<C>& list, const RoundTimes& rt, uint64_t nonces) {
+std::map<std::string, double> rates(const std::vector<Impl>& list, const RoundTimes& rt, uint64_t nonces) {
   std::map<std::string, double> rate;
-  for (const C& c : list) {
+  for (const Impl& c : list) {
     std::vector<double> r;
     for (double s : rt.seconds.at(c.label())) r.push_back(double(nonces) / s);
     rate[c.label()] = median(r);
@@ -92,12 +84,11 @@ bool wanted(const BenchOptions& o, const std::string& name) {
 bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
                std::vector<BenchRow>& rows) {
   const uint64_t target = uint64_t(1) << 58;
-  std::vector<C> list;
-  std::map<std::string, HostAttempt> attempts;
+  std::vector<Impl> list;
   for (const HostAttempt& a : host_attempts())
-    if (wanted(o, a.variant)) list.push_back({a.variant, -1}), attempts.emplace(a.variant, a);
+    if (wanted(o, a.variant)) list.push_back(host_impl(a));
   for (const PluginEntry& im : plugins)
-    if (im.device < 0) list.push_back({im.name, -1, &im});
+    if (im.device < 0) list.push_back(plugin_impl(im));
   if (list.empty()) {
     std::string globs;
     for (const auto& g : o.variants) globs += (globs.empty() ? "" : " ") + g;
@@ -105,21 +96,15 @@ bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, con
   }
   std::printf("bench ecvrf on the CPU: %d rounds, %llu nonces per contender per round, key pk=%s (%s), target 2^58\n",
               ctx.rounds, (unsigned long long)o.cpu_nonces, to_hex(job.pk).c_str(), job.scalar_kind.c_str());
-  const RoundTimes rt = rounds(ctx, list, job, o.cpu_nonces, target, [&](const C& c, uint64_t lo, double& secs) {
-    if (c.plugin) return plugin_search(*c.plugin, job, lo, o.cpu_nonces, target, &secs);
-    const auto t0 = std::chrono::steady_clock::now();
-    auto h = host_search(attempts.at(c.variant), job, lo, o.cpu_nonces, target);
-    secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return h;
-  });
+  const RoundTimes rt = rounds(ctx, list, job, o.cpu_nonces, target);
   const auto rate = rates(list, rt, o.cpu_nonces);
   const double first = rate.at(list[0].label());
   std::printf("host variants run on every core (%u threads); a plugin's search runs as the plugin runs it\n",
               std::max(1u, std::thread::hardware_concurrency()));
   std::printf("\n%-44s %9s %9s\n", "variant", "kH/s", "vs first");
-  for (const C& c : list) {
+  for (const Impl& c : list) {
     std::printf("%-44s %9.2f %9.3f\n", c.label().c_str(), rate.at(c.label()) / 1e3, rate.at(c.label()) / first);
-    rows.push_back({c.variant, "cpu", c.plugin ? c.plugin->origin() : "built-in", "", "MH/s",
+    rows.push_back({c.name, c.where, c.origin(), "", "MH/s",
                     per_round_rates(rt.seconds.at(c.label()), double(o.cpu_nonces), 1e6)});
   }
   std::printf("parity on every round (CPU): %s\n", rt.parity ? "OK" : "FAILED");
@@ -131,15 +116,14 @@ bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, con
 bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
                 std::vector<BenchRow>& rows, std::map<std::string, nlohmann::ordered_json>& ceilings) {
   const std::string oracle = ecvrf::OracleVariant::name();
-  const kern::EcvrfJob kjob{job.x, job.pk, job.header};
   const uint64_t target = uint64_t(1) << 50;
-  std::vector<C> list;
+  std::vector<Impl> list;
   for (int dev : ctx.devices.gpus) {
-    list.push_back({oracle, dev});
+    list.push_back(device_impl(oracle, dev));
     for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name != oracle && wanted(o, v.name)) list.push_back({v.name, dev});
+      if (v.name != oracle && wanted(o, v.name)) list.push_back(device_impl(v.name, dev));
     for (const PluginEntry& im : plugins)
-      if (im.device == dev) list.push_back({im.name, dev, &im});
+      if (im.device == dev) list.push_back(plugin_impl(im));
   }
   // Selftest first (quick tier, golden model), per card: --pick only considers variants that passed.
   std::map<std::string, bool> passed;
@@ -152,16 +136,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
   }
   std::printf("bench ecvrf: %d rounds, %llu nonces per variant per round, key pk=%s (%s), target 2^50\n", ctx.rounds,
               (unsigned long long)o.nonces, to_hex(job.pk).c_str(), job.scalar_kind.c_str());
-  const RoundTimes rt = rounds(ctx, list, job, o.nonces, target, [&](const C& c, uint64_t lo, double& secs) {
-    if (c.plugin) return plugin_search(*c.plugin, job, lo, o.nonces, target, &secs);
-    kern::EcvrfSearchOptions so;
-    so.target = target;
-    kern::EcvrfSearchStats st;
-    std::vector<Hit> h;
-    for (const auto& x : kern::ecvrf_search(c.dev, c.variant, kjob, lo, o.nonces, so, &st)) h.push_back({x.nonce, x.score});
-    secs += st.kernel_seconds;
-    return h;
-  });
+  const RoundTimes rt = rounds(ctx, list, job, o.nonces, target);
   const auto rate = rates(list, rt, o.nonces);
   double best_rate = 0;
   for (const auto& [label, r] : rate) best_rate = std::max(best_rate, r);
@@ -180,21 +155,21 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
   std::printf("\n%-44s %9s %8s %11s %7s %7s %-40s\n", "variant", "MH/s", "vs best", "mul+sqr/att", "IMAD %", "FP64 %",
               "kernels: registers / local bytes");
   std::map<int, std::pair<std::string, double>> pick;
-  for (const C& c : list) {
+  for (const Impl& c : list) {
     const double mh = rate.at(c.label()) / 1e6;
-    std::string kinfo = c.plugin ? c.plugin->origin() : "";
+    std::string kinfo = c.builtin() ? "" : c.origin();
     nlohmann::ordered_json kj = nlohmann::ordered_json::object();
     char fo[32] = "-", im[16] = "-", fp[16] = "-";
     double imad = 0, fp64_share = 0;
-    if (!c.plugin) {
-      for (const auto& k : kern::ecvrf_kernel_info(c.variant)) {
+    if (c.builtin()) {
+      for (const auto& k : kern::ecvrf_kernel_info(c.name)) {
         kinfo += k.kernel + " " + std::to_string(k.registers) + "/" + std::to_string(k.local_bytes) + " ";
         kj[k.kernel] = {{"registers", k.registers}, {"local_bytes", k.local_bytes}};
       }
       std::string tag;
       bool folded = false, fp64 = false;
       for (const auto& v : kern::ecvrf_device_variants())
-        if (v.name == c.variant) tag = v.strategy, folded = v.folded, fp64 = v.layout == "fe51s" && v.backend == "ptx";
+        if (v.name == c.name) tag = v.strategy, folded = v.folded, fp64 = v.layout == "fe51s" && v.backend == "ptx";
       const FieldOps& f = ops.at({tag, folded});
       imad = fp64 ? 0 : rate.at(c.label()) * (f.mul * kFe32ImadPerMul + f.sqr * kFe32ImadPerSqr) / ceiling;
       fp64_share = fp64 ? rate.at(c.label()) * (f.mul * kFe51sFp64PerMul + f.sqr * kFe51sFp64PerSqr) / fp64_ceiling : 0;
@@ -204,12 +179,12 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
     }
     std::printf("%-44s %9.3f %8.3f %11s %7s %7s %-40s\n", c.label().c_str(), mh, rate.at(c.label()) / best_rate, fo, im, fp,
                 kinfo.c_str());
-    BenchRow row{c.variant, "gpu" + std::to_string(c.dev), c.plugin ? c.plugin->origin() : "built-in", "", "MH/s",
+    BenchRow row{c.name, c.where, c.origin(), "", "MH/s",
                  per_round_rates(rt.seconds.at(c.label()), double(o.nonces), 1e6)};
     row.detail = {{"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}};
     rows.push_back(std::move(row));
-    if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity && (!pick.count(c.dev) || pick[c.dev].second < mh))
-      pick[c.dev] = {c.variant, mh};
+    if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity && (!pick.count(c.device) || pick[c.device].second < mh))
+      pick[c.device] = {c.name, mh};
   }
   std::printf("parity on every round: %s\n", rt.parity ? "OK" : "FAILED");
   if (o.pick)

@@ -8,6 +8,7 @@
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "suite/implementation.hpp"
+#include <functional>
 #include "gpu/ecvrf/scalar.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "suite/ecvrf/plugin_ops.hpp"
@@ -107,6 +108,16 @@ std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
 std::vector<Hit> plugin_search(const PluginEntry& im, const Job& job, uint64_t lo, uint64_t count, uint64_t target,
                                double* seconds = nullptr);
 void plugin_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);
+
+// An ecvrf implementation as verify and bench run it (impls.cpp): a built-in variant on its place or a
+// plugin, with its search: every hit (nonce, score < target) of [lo, lo + n) as reported, adding the
+// search's own seconds (a kernel's event time, a plugin's calls, a host search's wall time).
+struct Impl : suite::Implementation {
+  std::function<std::vector<Hit>(const Job&, uint64_t lo, uint64_t n, uint64_t target, double* seconds)> search;  // empty: not provided
+};
+Impl host_impl(const HostAttempt& a);
+Impl device_impl(const std::string& variant, int dev, int passes = 12);  // CUDA builds; throws InputError otherwise
+Impl plugin_impl(const PluginEntry& p);
 void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);  // selftest_gpu.cpp
 OracleHandler oracle(const DeviceSelection& sel);
 

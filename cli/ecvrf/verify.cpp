@@ -27,11 +27,6 @@ namespace {
 
 const std::string kOracle = ecvrf::OracleVariant::name();
 
-struct Impl {
-  std::string variant;
-  int device = -1;  // -1: the CPU (host variant)
-  std::string label() const { return variant + "@" + (device < 0 ? std::string("cpu") : "gpu" + std::to_string(device)); }
-};
 }  // namespace
 
 std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, uint64_t n, uint64_t target) {
@@ -56,32 +51,6 @@ std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, 
   return all;
 }
 
-namespace {
-
-std::vector<Hit> search_of(const Impl& im, const Job& job, uint64_t lo, uint64_t n, uint64_t target, int passes,
-                           double* seconds) {
-  const auto t0 = std::chrono::steady_clock::now();
-  std::vector<Hit> h;
-  if (im.device < 0) {
-    for (const HostAttempt& a : host_attempts())
-      if (a.variant == im.variant) h = host_search(a, job, lo, n, target);
-  } else {
-#if defined(BX_HAVE_CUDA)
-    kern::EcvrfSearchOptions o;
-    o.target = target;
-    o.passes = passes;
-    kern::EcvrfSearchStats st;
-    kern::EcvrfJob j{job.x, job.pk, job.header};
-    for (const kern::EcvrfHit& x : kern::ecvrf_search(im.device, im.variant, j, lo, n, o, &st)) h.push_back({x.nonce, x.score});
-#else
-    (void)passes;
-#endif
-  }
-  *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return h;
-}
-
-}  // namespace
 
 std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, const std::string& header_hex) {
   std::vector<Bytes32> sks;
@@ -123,8 +92,6 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
 #if defined(BX_HAVE_CUDA)
   for (const auto& v : kern::ecvrf_device_variants()) gpu_variants.push_back(v.name);
 #endif
-  std::vector<std::string> cpu_variants;
-  for (const HostAttempt& a : host_attempts()) cpu_variants.push_back(a.variant);
   const auto selected = [&](const std::string& v) {
     return std::any_of(o.variants.begin(), o.variants.end(),
                        [&](const std::string& p) { return p == "all" || variant_matches(p, v); });
@@ -133,13 +100,15 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   const bool oracle_gpu = !devices.gpus.empty();
   if (oracle_gpu && std::find(gpu_variants.begin(), gpu_variants.end(), kOracle) == gpu_variants.end())
     throw InputError("verify ecvrf: the oracle " + kOracle + " is not in this build's kernels");
-  rows.push_back({kOracle, oracle_gpu ? devices.gpus[0] : -1});
+  if (oracle_gpu) rows.push_back(device_impl(kOracle, devices.gpus[0], o.passes));
+  for (const HostAttempt& a : host_attempts())  // the oracle first: on the CPU when no GPU is selected
+    if (a.variant == kOracle && !oracle_gpu) rows.push_back(host_impl(a));
   if (devices.cpu)
-    for (const auto& v : cpu_variants)
-      if (selected(v) && !(v == kOracle && !oracle_gpu)) rows.push_back({v, -1});
+    for (const HostAttempt& a : host_attempts())
+      if (selected(a.variant) && !(a.variant == kOracle && !oracle_gpu)) rows.push_back(host_impl(a));
   for (int dev : devices.gpus)
     for (const auto& v : gpu_variants)
-      if (selected(v) && !(v == kOracle && dev == devices.gpus[0])) rows.push_back({v, dev});
+      if (selected(v) && !(v == kOracle && dev == devices.gpus[0])) rows.push_back(device_impl(v, dev, o.passes));
   if (rows.size() < 2 && o.variants != std::vector<std::string>{"all"} && o.variants != std::vector<std::string>{kOracle})
     throw InputError("verify ecvrf: no variant matches --variant on the selected devices");
   const std::vector<Job> jobs = make_jobs(o.sk_hex, o.keys, o.header_hex);
@@ -159,24 +128,17 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   res.range_lo = std::to_string(declared.lo);
   res.range_size = declared.count;
   res.covered = part;
+  for (const PluginEntry& p : plugin_impls(devices)) {
+    if (!p.ops.search) throw InputError("verify ecvrf: " + p.label() + " does not provide search (not provided: the range cannot be judged)");
+    rows.push_back(plugin_impl(p));
+  }
   std::vector<search::Searcher> searchers;
   for (const Impl& im : rows)
     searchers.push_back({im.label(), false, [&, im](size_t job, double* seconds) {
                            search::Hits hits;  // a nonce below lo wraps to an offset past the part: outside
-                           for (const Hit& h : search_of(im, jobs[job], o.lo, o.count, o.target, o.passes, seconds))
-                             hits.push_back({h.nonce - o.lo, h.score});
+                           for (const Hit& h : im.search(jobs[job], o.lo, o.count, o.target, seconds)) hits.push_back({h.nonce - o.lo, h.score});
                            return hits;
                          }});
-  for (const PluginEntry& im : plugin_impls(devices)) {
-    if (!im.ops.search) throw InputError("verify ecvrf: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
-    searchers.push_back({im.label(), false, [&, im](size_t job, double* seconds) {
-                           const auto t0 = std::chrono::steady_clock::now();
-                           search::Hits hits;
-                           for (const Hit& h : plugin_search(im, jobs[job], o.lo, o.count, o.target)) hits.push_back({h.nonce - o.lo, h.score});
-                           *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                           return hits;
-                         }});
-  }
   search::Plan plan;
   plan.family = "ecvrf";
   plan.unit = "nonce";
