@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/devices.hpp"
+#include "suite/cases.hpp"
 #include "suite/shard.hpp"
 #include "suite/tally.hpp"
 
@@ -127,6 +128,14 @@ class Family {
   // Oracle operations: exact op names, or prefixes ending in '.' ("fe25519.") owned by this family.
   virtual std::vector<std::string> oracle_ops() const = 0;
   virtual OracleHandler oracle(const DeviceSelection& sel) const = 0;
+
+  // Offline cases (`bitexact cases export`, suite/cases.hpp): the family's cases for a tier ("quick": its
+  // vectors; "full": also seeded random ones), each a request of its oracle with flags and a precondition;
+  // *notes gets what each flag means. Empty: the family offers no offline cases yet.
+  virtual std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const {
+    (void)tier, (void)seed, (void)notes;
+    return {};
+  }
 
   virtual std::vector<std::string> fuzz_targets() const = 0;  // fuzz/<target>.cpp, corpus fuzz/corpus/<target>
   virtual std::vector<ZooCheck> zoo_checks() const = 0;       // besides selftest, which the zoo always runs

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <set>
 
+#include "cli/cases.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "cli/input_file.hpp"
@@ -130,6 +131,9 @@ int main(int argc, char** argv) {
   merge->fallthrough();
   const auto verify_runs = add_family_subcommands(*ver, "verify", [](const bx::Family& f, CLI::App& s) { return f.add_verify(s); });
 
+  bx::CasesCommand cases;
+  bx::add_cases_command(app, cases);
+
   auto* orc = app.add_subcommand("oracle", "JSON lines on stdin -> JSON lines on stdout ({\"op\":\"list\"} lists the ops)");
   std::string orc_dev = "all";
   orc->add_option("--device", orc_dev, "cpu, all, gpu or a GPU index (default: all)")->type_name("DEVICE");
@@ -192,6 +196,7 @@ int main(int argc, char** argv) {
         return 0;
       }
       if (ls->parsed()) return bx::run_list(lc);
+      if (cases.parsed()) return cases.run(argc, argv);
       if (st->parsed()) {
         sc.opt.devices = bx::parse_devices(st_dev);
         return bx::run_selftest(sc);

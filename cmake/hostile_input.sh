@@ -102,6 +102,7 @@ base_of() {
     verify\ *|verify) echo "$1 --device cpu" ;;
     bench\ *|bench) echo "$1 --device cpu" ;;
     selftest) echo "selftest --device cpu" ;;
+    "cases export") echo "cases export --family field25519" ;;
     *) echo "$1" ;;
   esac
 }
@@ -111,7 +112,7 @@ numeric_bad=("" "x" "-1" "1.5" "1e400" "inf" "nan" "2^600" "18446744073709551616
 "$BIN" usage >"$work/usage" || { echo "bitexact usage failed"; exit 1; }
 # One line per command (continuation lines joined), then each "[--opt N]" with its command path.
 awk '/^bitexact /{if (l) print l; l=$0; next} {l = l " " $0} END {print l}' "$work/usage" >"$work/commands"
-path_of() { printf '%s\n' "$1" | sed -E 's/^bitexact ((([a-z0-9-]+)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//'; }
+path_of() { printf '%s\n' "$1" | sed -E 's/^bitexact ((([a-z0-9][a-z0-9-]*)( |$))+).*/\1/; s/ *$//; s/ (\[|[A-Z]).*//'; }
 while read -r line; do
   path=$(path_of "$line")
   printf '%s\n' "$line" | grep -oE '\[--[a-z0-9-]+ N\]' | tr -d '[]' | while read -r opt _; do

@@ -44,6 +44,9 @@ class Field25519 final : public Family {
 
   std::vector<std::string> oracle_ops() const override { return {"fe25519.", "x25519"}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return field25519::oracle(sel); }
+  std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const override {
+    return field25519::cases(tier, seed, notes);
+  }
 
   std::vector<std::string> fuzz_targets() const override { return {"field25519_diff"}; }
   std::vector<ZooCheck> zoo_checks() const override {

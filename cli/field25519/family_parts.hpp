@@ -31,4 +31,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt);
 // Oracle requests "fe25519.OP" and "x25519" (cli/field25519/oracle.cpp).
 OracleHandler oracle(const DeviceSelection& sel);
 
+// Offline cases (cli/field25519/cases.cpp): every op case of the vectors (quick), and 256 seeded random
+// operand pairs per op drawn like verify's (full), as "fe25519.OP" oracle requests.
+std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
+
 }  // namespace bx::field25519

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The offline round trip (docs/cases.md): export a field25519 prompt, answer it with a program that has no
+# bitexact in it (examples/cases/answer_fe64), judge the response. It must pass; the responder built with
+# a planted bug (encode assumes a tight input) must fail with the first wrong case named with its flags and
+# both answers; a response with a missing, an extra or a duplicate answer is refused; judging against the
+# exported expected document gives the same verdict as against the reference; bad documents are one error
+# line and exit 2.
+#   roundtrip.sh BITEXACT ANSWER ANSWER_BUG
+set -uo pipefail
+bin=$1 ans=$2 bug=$3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# run WANT_RC OUTFILE CMD...: CMD's exit status must be WANT_RC (its output kept in OUTFILE and shown).
+run() {
+  local want=$1 out=$2; shift 2
+  "$@" > "$out" 2>&1
+  local rc=$?
+  cat "$out"
+  [ "$rc" = "$want" ] || fail "exit $rc, want $want: $*"
+}
+run 0 "$t/export.log" "$bin" cases export --family field25519 --tier full --seed 7 --out "$t/prompt.json" --expected "$t/expected.json"
+[ "$(jq '.cases | length' "$t/prompt.json")" -gt 7000 ] || fail "the full prompt has too few cases"
+jq -e '.cases[0] | has("answer") | not' "$t/prompt.json" > /dev/null || fail "a prompt carries an answer"
+"$ans" "$t/prompt.json" > "$t/response.json" || fail "the responder failed"
+run 0 "$t/judge.log" "$bin" cases judge "$t/prompt.json" "$t/response.json"
+grep -q "cases judge PASSED: [0-9]* cases, [0-9]* right, 0 wrong, 0 refusal" "$t/judge.log" || fail "no PASSED line"
+run 0 "$t/judge_expected.log" "$bin" cases judge "$t/prompt.json" "$t/response.json" --expected "$t/expected.json"
+# The negative control: named with its id, operation, flags, request and both answers.
+"$bug" "$t/prompt.json" > "$t/bug.json" || fail "the control responder failed"
+run 1 "$t/bug.log" "$bin" cases judge "$t/prompt.json" "$t/bug.json"
+grep -qE '^WRONG case [0-9]+ fe25519\.[a-z_0-9]+ \["[A-Za-z]+' "$t/bug.log" || fail "the control's first wrong case is not named with its flags"
+grep -qE '^  got  "[0-9a-f]{64}"' "$t/bug.log" && grep -qE '^  want "[0-9a-f]{64}"' "$t/bug.log" || fail "both answers not shown"
+grep -q "cases judge FAILED" "$t/bug.log" || fail "no FAILED line for the control"
+# Refusals: a missing, an extra, a duplicate answer.
+"$ans" "$t/prompt.json" --drop 5 > "$t/missing.json"
+run 1 "$t/missing.log" "$bin" cases judge "$t/prompt.json" "$t/missing.json"
+grep -q "REFUSED: 1 case(s) not answered (missing), the first: case 5" "$t/missing.log" || fail "a missing answer is not refused"
+"$ans" "$t/prompt.json" --extra 99999999 > "$t/extra.json"
+run 1 "$t/extra.log" "$bin" cases judge "$t/prompt.json" "$t/extra.json"
+grep -q "REFUSED: answer for case 99999999, which the prompt does not have (extra)" "$t/extra.log" || fail "an extra answer is not refused"
+jq '.answers += [.answers[0]]' "$t/response.json" > "$t/dup.json"
+run 1 "$t/dup.log" "$bin" cases judge "$t/prompt.json" "$t/dup.json"
+grep -q "REFUSED: case 1 answered more than once (duplicate)" "$t/dup.log" || fail "a duplicate answer is not refused"
+# Bad input: one error line, exit 2.
+echo "not json" > "$t/bad.json"
+run 2 "$t/bad.log" "$bin" cases judge "$t/prompt.json" "$t/bad.json"
+grep -q "^bitexact: error: response .*: not JSON" "$t/bad.log" || fail "non-JSON response not named"
+run 2 "$t/nofile.log" "$bin" cases judge "$t/prompt.json" "$t/nonexistent.json"
+jq '.family = "md5z"' "$t/response.json" > "$t/wrongfam.json"
+run 2 "$t/wrongfam.log" "$bin" cases judge "$t/prompt.json" "$t/wrongfam.json"
+run 2 "$t/nocases.log" "$bin" cases export --family md5z
+grep -q "offers no offline cases yet" "$t/nocases.log" || fail "a family without cases is not named"
+echo "roundtrip: PASS"
