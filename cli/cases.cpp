@@ -121,8 +121,12 @@ int CasesCommand::run(int argc, char** argv) const {
   for (const auto& [op, n] : per_op) std::printf("%-28s %8llu %8llu\n", op.c_str(), (unsigned long long)n.first, (unsigned long long)n.second);
   for (size_t k = 0; k < v.wrong.size() && k < 5; ++k) {
     const C::Wrong& w = v.wrong[k];
-    std::printf("WRONG case %llu %s %s\n  request %s\n  got  %s\n  want %s\n", (unsigned long long)w.id, w.request.value("op", "?").c_str(),
-                w.flags.dump().c_str(), short_json(w.request).c_str(), short_json(w.got).c_str(), short_json(w.want).c_str());
+    std::printf("WRONG case %llu %s %s\n  request %s\n", (unsigned long long)w.id, w.request.value("op", "?").c_str(), w.flags.dump().c_str(),
+                short_json(w.request).c_str());
+    if (w.detail.empty())
+      std::printf("  got  %s\n  want %s\n", short_json(w.got).c_str(), short_json(w.want).c_str());
+    else
+      std::printf("  %s\n", w.detail.c_str());
   }
   if (v.wrong.size() > 5) std::printf("... and %zu more wrong answers\n", v.wrong.size() - 5);
   for (const std::string& s : v.refusals) std::printf("REFUSED: %s\n", s.c_str());

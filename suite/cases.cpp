@@ -24,6 +24,31 @@ uint64_t id_of(const json& entry, const std::string& what, size_t index) {
 
 }  // namespace
 
+std::string list_difference(const json& got, const json& want) {
+  if (!got.is_array() || !want.is_array()) return "";
+  std::map<std::string, int> g, w;
+  for (const json& x : got) ++g[x.dump()];
+  for (const json& x : want) ++w[x.dump()];
+  const auto list = [](const std::vector<std::string>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size() && i < 5; ++i) s += (i ? " " : "") + v[i];
+    return s + (v.size() > 5 ? " ... (" + std::to_string(v.size()) + ")" : "");
+  };
+  std::vector<std::string> extra, missing, twice;
+  for (const auto& [k, n] : g) {
+    if (!w.count(k)) extra.push_back(k);
+    if (n > 1 && n > (w.count(k) ? w.at(k) : 0)) twice.push_back(k);
+  }
+  for (const auto& [k, n] : w)
+    if (!g.count(k)) missing.push_back(k);
+  std::string s = std::to_string(got.size()) + " reported, " + std::to_string(want.size()) + " in the reference";
+  if (!extra.empty()) s += "; reported, not in the reference: " + list(extra);
+  if (!missing.empty()) s += "; in the reference, not reported: " + list(missing);
+  if (!twice.empty()) s += "; reported more than once: " + list(twice);
+  if (extra.empty() && missing.empty() && twice.empty()) s += "; the same elements in another order";
+  return s;
+}
+
 json make_prompt(const std::string& family, const std::string& tier, uint64_t seed, const std::string& command, const json& notes,
                  const std::vector<CaseSpec>& specs) {
   json cases = json::array();
@@ -100,7 +125,7 @@ Verdict judge(const json& prompt, const json& response, const std::function<json
     if (got == w && !duplicated.count(id))
       ++v.right;
     else if (!duplicated.count(id))
-      v.wrong.push_back({id, (*c)["request"], c->value("flags", json::array()), got, w});
+      v.wrong.push_back({id, (*c)["request"], c->value("flags", json::array()), got, w, list_difference(got, w)});
   }
   if (missing) v.refusals.push_back(std::to_string(missing) + " case(s) not answered (missing), the first: case " + first_missing);
   return v;

@@ -34,7 +34,12 @@ json make_expected(const json& prompt, const std::function<json(const json& requ
 struct Wrong {
   uint64_t id;
   json request, flags, got, want;
+  // Where both answers are lists (a search's hits): what the response reported that the reference does not
+  // (soundness), what it left out (completeness) and what it reported twice (uniqueness); else "".
+  std::string detail;
 };
+// That difference of two lists, "" when either is not a list.
+std::string list_difference(const json& got, const json& want);
 struct Verdict {
   uint64_t cases = 0, right = 0;
   std::vector<Wrong> wrong;            // in id order

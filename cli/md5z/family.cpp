@@ -135,6 +135,9 @@ class Md5z final : public Family {
 
   std::vector<std::string> oracle_ops() const override { return {"md5", "md5z."}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return md5z::oracle(sel); }
+  std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const override {
+    return md5z::cases(tier, seed, notes);
+  }
 
   std::vector<std::string> fuzz_targets() const override { return {"md5z_tunnel"}; }
   std::vector<ZooCheck> zoo_checks() const override {

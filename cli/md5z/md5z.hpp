@@ -84,6 +84,8 @@ namespace bx::md5z {
 SelftestReport selftest(const SelftestOptions& opt);
 // Oracle requests "md5", "md5z.base", "md5z.candidate" (cli/md5z/oracle.cpp). Throws InputError.
 OracleHandler oracle(const DeviceSelection& sel);
+// Offline cases (cases.cpp): candidate vectors and search windows as oracle requests.
+std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
 // `bitexact vectors find-hits`: GPU search for one hit with each zero count 2..max_zeros, each re-hashed
 // with OpenSSL; returns the hits.json text.
 std::string find_hits(int dev, int max_zeros);

@@ -3,6 +3,8 @@
 //   {"op":"md5z.base","seed":N}                   -> {"base":HEX52,"q":[Q1..Q24]}
 //   {"op":"md5z.candidate","base":HEX52,"index":N} -> {"ref":{"message","digest","zeros"},
 //        "impl":{"md5z/q9-v1@gpu0":{"digest":HEX32,"zeros":K},...},"agree":bool}
+//   {"op":"md5z.search","base":HEX52,"lo":N,"hi":N,"threshold":T}  (0 <= lo < hi <= 2^32, hi - lo <= 2^24)
+//        -> {"ref":[{"index":I,"zeros":Z},...] (every hit, index order),"impl":{...: the same from each search}}
 // Each implementation reports its own full output: the digest along its own code path (the tunnel
 // variants with steps 61..63 forced) and the zero count its search reports at threshold 0; agree
 // compares both with OpenSSL. Loaded plugins answer beside the built-in variants (md5 where they provide
@@ -98,6 +100,26 @@ json reply(const json& req, const std::vector<Impl>& impls) {
         md5::store_digest(h.data(), bytes);
         return json{{"digest", to_hex(bytes, 16)}, {"zeros", z}};
       });
+    }
+    return rep.to_json();
+  }
+  if (op == "md5z.search") {
+    require_fields(req, {"base", "lo", "hi", "threshold"});
+    const Message base = parse_base(text(req, "base"), "field 'base'");
+    const uint64_t lo = number(req, "lo", md5::kIndexEnd - 1), hi = number(req, "hi", md5::kIndexEnd);
+    if (hi <= lo || hi - lo > (uint64_t(1) << 24)) throw InputError("fields 'lo', 'hi': want lo < hi <= lo + 2^24");
+    const int t = int(number(req, "threshold", 32));
+    const auto as_json = [](const std::vector<uint64_t>& hits) {
+      json a = json::array();
+      for (uint64_t h : hits) a.push_back({{"index", md5::hit_index(h)}, {"zeros", md5::hit_zeros(h)}});
+      return a;
+    };
+    OracleReply rep;
+    rep.ref = as_json(reference_hits(base, lo, hi, t));
+    const auto tb = prepare(base, "field 'base'");
+    for (auto& im : impls) {
+      if (!im.search) rep.not_provided(im.label());
+      else rep.attempt(im.label(), [&] { return as_json(im.search(tb, lo, hi, t, nullptr)); });
     }
     return rep.to_json();
   }

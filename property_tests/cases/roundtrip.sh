@@ -49,6 +49,23 @@ grep -q "^bitexact: error: response .*: not JSON" "$t/bad.log" || fail "non-JSON
 run 2 "$t/nofile.log" "$bin" cases judge "$t/prompt.json" "$t/nonexistent.json"
 jq '.family = "md5z"' "$t/response.json" > "$t/wrongfam.json"
 run 2 "$t/wrongfam.log" "$bin" cases judge "$t/prompt.json" "$t/wrongfam.json"
-run 2 "$t/nocases.log" "$bin" cases export --family md5z
+run 2 "$t/nocases.log" "$bin" cases export --family ecvrf
 grep -q "offers no offline cases yet" "$t/nocases.log" || fail "a family without cases is not named"
+# A search family: every hit of a range per case. The reference's own answers pass; a response that drops
+# a hit (completeness), adds one (soundness) or repeats one (uniqueness) fails, naming what differs.
+run 0 "$t/md5z_export.log" "$bin" cases export --family md5z --out "$t/mp.json" --expected "$t/me.json"
+n=$(jq '[.answers[] | select(.answer | type == "array" and length > 2)] | .[0].id' "$t/me.json")
+[ "$n" != null ] || fail "no md5z search case with hits"
+jq '.kind = "response"' "$t/me.json" > "$t/mr.json"
+run 0 "$t/md5z_pass.log" "$bin" cases judge "$t/mp.json" "$t/mr.json"
+edit() { jq --argjson n "$n" "(.answers[] | select(.id == \$n) | .answer) |= ($1)" "$t/mr.json" > "$t/$2.json"; }
+edit '.[1:]' drop
+run 1 "$t/drop.log" "$bin" cases judge "$t/mp.json" "$t/drop.json"
+grep -qE "^  [0-9]+ reported, [0-9]+ in the reference; in the reference, not reported: \{\"index\":[0-9]+,\"zeros\":[0-9]+\}$" "$t/drop.log" || fail "a dropped hit is not named"
+edit '. + [{"index": 4294967295, "zeros": 32}]' add
+run 1 "$t/add.log" "$bin" cases judge "$t/mp.json" "$t/add.json"
+grep -q 'reported, not in the reference: {"index":4294967295,"zeros":32}' "$t/add.log" || fail "an added hit is not named"
+edit '. + [.[0]]' twice
+run 1 "$t/twice.log" "$bin" cases judge "$t/mp.json" "$t/twice.json"
+grep -q "reported more than once: " "$t/twice.log" || fail "a repeated hit is not named"
 echo "roundtrip: PASS"
