@@ -136,6 +136,9 @@ class Qpow final : public Family {
 
   std::vector<std::string> oracle_ops() const override { return {"qpow."}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return qpow::oracle(sel); }
+  std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const override {
+    return qpow::cases(tier, seed, notes);
+  }
 
   std::vector<std::string> fuzz_targets() const override { return {"qpow_field_diff", "qpow_mining"}; }
   // Besides selftest, each qpow fault's second catcher in the CPU zoo is a fuzz replay, or for the felt

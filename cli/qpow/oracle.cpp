@@ -5,6 +5,9 @@
 //   {"op":"qpow.hash_bytes","data":HEX}                      -> hash_squeeze_twice, 64 bytes
 //   {"op":"qpow.hash","header":64 hex,"nonce":128 hex}        -> every variant's full 64-byte hash
 //   {"op":"qpow.valid","header":..,"nonce":..,"difficulty":decimal|0x-hex} -> hash, target, valid
+//   {"op":"qpow.search","header":..,"lo":128 hex,"count":N (1..2^16),"difficulty":..}
+//        -> every valid nonce of [lo, lo + count) as its offset from lo, ascending (nonce 0 is never valid);
+//           (a plugin that declares the 2^64-carry precondition gets the range split at the carry)
 // Replies: {"ref":..., "impl":{label: value}, "agree":bool}; lossy implementations are listed under
 // "characterised" and left out of "agree" (they are a candidate filter, not an implementation).
 #include "cli/oracle_reply.hpp"
@@ -211,6 +214,41 @@ json reply(const json& req, const DeviceSelection& sel) {
       if (!im.hashes) rep.not_provided(im.label());  // a plugin without the hash
       else if (im.lossy) lossy[im.label()] = words_hex(im.hashes(h, {to_u512(n)})[0]);
       else rep.attempt(im.label(), [&] { return json(words_hex(im.hashes(h, {to_u512(n)})[0])); });
+    }
+    json reply = rep.to_json();
+    reply["characterised"] = lossy;
+    return reply;
+  }
+  if (op == "qpow.search") {
+    require_fields(req, {"header", "lo", "count", "difficulty"});
+    const Header h = parse_header(text(req, "header"), "field 'header'");
+    const std::string ls = text(req, "lo");
+    if (ls.size() != 128) throw InputError("field 'lo' must be 128 hex digits (the 64 big-endian seal bytes)");
+    const Int lo = parse_nonce(ls, "field 'lo'");
+    if (!req["count"].is_number_unsigned() || req["count"].get<uint64_t>() == 0 || req["count"].get<uint64_t>() > (1u << 16))
+      throw InputError("field 'count' must be an integer 1..65536");
+    const uint64_t count = req["count"].get<uint64_t>();
+    if (lo + count > (Int(1) << 512)) throw InputError("fields 'lo', 'count': the range passes 2^512");
+    const std::string d = req["difficulty"].is_string() ? req["difficulty"].get<std::string>() : req["difficulty"].dump();
+    const Int t = R::target_of(parse_difficulty(d, "field 'difficulty'"));
+    OracleReply rep;
+    rep.ref = reference_hits(h, lo, count, t);
+    SearchRequest rq{};
+    std::copy(h.begin(), h.end(), rq.header);
+    rq.lo = to_u512(lo);
+    rq.count = count;
+    const Hash8 tw = to_words(t);
+    std::copy(tw.begin(), tw.end(), rq.target);
+    std::vector<Variant> vs;
+    for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
+    auto all = impls(vs, sel);
+    for (Impl& im : plugin_impls(sel)) all.push_back(std::move(im));
+    json lossy = json::object();
+    for (const Impl& im : all) {
+      // im.search keeps a plugin's declared precondition (its requests are split at 2^64 carries).
+      if (!im.search) rep.not_provided(im.label());
+      else if (im.lossy) lossy[im.label()] = im.search(rq, nullptr);
+      else rep.attempt(im.label(), [&] { return json(im.search(rq, nullptr)); });
     }
     json reply = rep.to_json();
     reply["characterised"] = lossy;

@@ -113,6 +113,9 @@ struct BenchOptions {
 int run_bench(const RunContext& ctx, BenchOptions opt);
 
 OracleHandler oracle(const DeviceSelection& sel);
+// Offline cases (cases.cpp): search windows at nonce 0, the 2^64 and 2^128 carries and 2^512, and hashes
+// next to the carries, as oracle requests.
+std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
 
 // Lossy characterisation on a GPU (`bitexact verify qpow --characterise`).
 int run_characterise(const RunContext& ctx, uint64_t multiplies, uint64_t nonces);

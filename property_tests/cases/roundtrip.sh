@@ -68,4 +68,10 @@ grep -q 'reported, not in the reference: {"index":4294967295,"zeros":32}' "$t/ad
 edit '. + [.[0]]' twice
 run 1 "$t/twice.log" "$bin" cases judge "$t/mp.json" "$t/twice.json"
 grep -q "reported more than once: " "$t/twice.log" || fail "a repeated hit is not named"
+# qpow: windows across the nonce's word carries; the case says which precondition it leaves.
+run 0 "$t/qpow_export.log" "$bin" cases export --family qpow --out "$t/qp.json" --expected "$t/qe.json"
+jq -e '[.cases[] | select(.flags | index("Carry64")) | .precondition] | length > 0 and all(test("2\\^64"))' "$t/qp.json" > /dev/null ||
+  fail "the qpow carry cases do not state the precondition they leave"
+jq '.kind = "response"' "$t/qe.json" > "$t/qr.json"
+run 0 "$t/qpow_pass.log" "$bin" cases judge "$t/qp.json" "$t/qr.json"
 echo "roundtrip: PASS"
