@@ -120,5 +120,7 @@ Impl device_impl(const std::string& variant, int dev, int passes = 12);  // CUDA
 Impl plugin_impl(const PluginEntry& p);
 void gpu_rows(const SelftestOptions& opt, const Golden& gold, SelftestReport& rep);  // selftest_gpu.cpp
 OracleHandler oracle(const DeviceSelection& sel);
+// Offline cases (cases.cpp): the decoder vectors and scores at the nonce's word carry, as oracle requests.
+std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
 
 }  // namespace bx::ecvrf_family

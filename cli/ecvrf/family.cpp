@@ -129,6 +129,9 @@ class Ecvrf final : public Family {
   std::vector<std::string> check_vectors(const std::string& root) const override { return ecvrf_vectors::check_vectors(root); }
   std::vector<std::string> oracle_ops() const override { return {"ecvrf.score", "ecvrf.hash", "ed25519.decode", "ed25519.add", "ed25519.scalarmult"}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return ecvrf_family::oracle(sel); }
+  std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const override {
+    return ecvrf_family::cases(tier, seed, notes);
+  }
   std::vector<std::string> fuzz_targets() const override { return {"ecvrf_diff"}; }
   std::vector<ZooCheck> zoo_checks() const override {
     return {{"ecvrf-points", false, "{build}/property_tests/ecvrf/ecvrf_points_test --gtest_brief=1"},

@@ -49,7 +49,7 @@ grep -q "^bitexact: error: response .*: not JSON" "$t/bad.log" || fail "non-JSON
 run 2 "$t/nofile.log" "$bin" cases judge "$t/prompt.json" "$t/nonexistent.json"
 jq '.family = "md5z"' "$t/response.json" > "$t/wrongfam.json"
 run 2 "$t/wrongfam.log" "$bin" cases judge "$t/prompt.json" "$t/wrongfam.json"
-run 2 "$t/nocases.log" "$bin" cases export --family ecvrf
+run 2 "$t/nocases.log" "$bin" cases export --family q8parity
 grep -q "offers no offline cases yet" "$t/nocases.log" || fail "a family without cases is not named"
 # A search family: every hit of a range per case. The reference's own answers pass; a response that drops
 # a hit (completeness), adds one (soundness) or repeats one (uniqueness) fails, naming what differs.
@@ -74,4 +74,8 @@ jq -e '[.cases[] | select(.flags | index("Carry64")) | .precondition] | length >
   fail "the qpow carry cases do not state the precondition they leave"
 jq '.kind = "response"' "$t/qe.json" > "$t/qr.json"
 run 0 "$t/qpow_pass.log" "$bin" cases judge "$t/qp.json" "$t/qr.json"
+# ecvrf: decoder edges and scores at the nonce's word carry.
+run 0 "$t/ecvrf_export.log" "$bin" cases export --family ecvrf --out "$t/ep.json" --expected "$t/ee.json"
+jq '.kind = "response"' "$t/ee.json" > "$t/er.json"
+run 0 "$t/ecvrf_pass.log" "$bin" cases judge "$t/ep.json" "$t/er.json"
 echo "roundtrip: PASS"
