@@ -167,6 +167,9 @@ class Q8Parity final : public Family {
 
   std::vector<std::string> oracle_ops() const override { return {"q8."}; }
   OracleHandler oracle(const DeviceSelection& sel) const override { return q8parity::oracle(sel); }
+  std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) const override {
+    return q8parity::cases(tier, seed, notes);
+  }
 
   std::vector<std::string> fuzz_targets() const override { return {"q8parity_diff", "q8parity_gguf"}; }
   std::vector<ZooCheck> zoo_checks() const override {

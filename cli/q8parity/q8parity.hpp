@@ -129,6 +129,8 @@ struct BenchOptions {
 int run_bench(const RunContext& ctx, const BenchOptions& opt);
 
 OracleHandler oracle(const DeviceSelection& sel);
+// Offline cases (cases.cpp): the matvec and rmsnorm vectors and seeded random matvec cases, bitwise.
+std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
 
 std::vector<std::string> vector_files();
 std::map<std::string, std::string> generate_vectors();

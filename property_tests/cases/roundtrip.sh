@@ -49,8 +49,6 @@ grep -q "^bitexact: error: response .*: not JSON" "$t/bad.log" || fail "non-JSON
 run 2 "$t/nofile.log" "$bin" cases judge "$t/prompt.json" "$t/nonexistent.json"
 jq '.family = "md5z"' "$t/response.json" > "$t/wrongfam.json"
 run 2 "$t/wrongfam.log" "$bin" cases judge "$t/prompt.json" "$t/wrongfam.json"
-run 2 "$t/nocases.log" "$bin" cases export --family q8parity
-grep -q "offers no offline cases yet" "$t/nocases.log" || fail "a family without cases is not named"
 # A search family: every hit of a range per case. The reference's own answers pass; a response that drops
 # a hit (completeness), adds one (soundness) or repeats one (uniqueness) fails, naming what differs.
 run 0 "$t/md5z_export.log" "$bin" cases export --family md5z --out "$t/mp.json" --expected "$t/me.json"
@@ -74,6 +72,13 @@ jq -e '[.cases[] | select(.flags | index("Carry64")) | .precondition] | length >
   fail "the qpow carry cases do not state the precondition they leave"
 jq '.kind = "response"' "$t/qe.json" > "$t/qr.json"
 run 0 "$t/qpow_pass.log" "$bin" cases judge "$t/qp.json" "$t/qr.json"
+# q8parity: vectors and random matvec cases, bitwise; one flipped output bit is a wrong case.
+run 0 "$t/q8_export.log" "$bin" cases export --family q8parity --out "$t/q8p.json" --expected "$t/q8e.json"
+jq '.kind = "response"' "$t/q8e.json" > "$t/q8r.json"
+run 0 "$t/q8_pass.log" "$bin" cases judge "$t/q8p.json" "$t/q8r.json"
+jq '.answers[0].answer |= (.[0:7] + (if .[7:8] == "0" then "1" else "0" end) + .[8:])' "$t/q8r.json" > "$t/q8bit.json"
+run 1 "$t/q8_bit.log" "$bin" cases judge "$t/q8p.json" "$t/q8bit.json"
+grep -q "^WRONG case 1 q8.matvec" "$t/q8_bit.log" || fail "a flipped bit in a q8 answer is not a wrong case"
 # ecvrf: decoder edges and scores at the nonce's word carry.
 run 0 "$t/ecvrf_export.log" "$bin" cases export --family ecvrf --out "$t/ep.json" --expected "$t/ee.json"
 jq '.kind = "response"' "$t/ee.json" > "$t/er.json"
