@@ -80,11 +80,11 @@ int CasesCommand::run(int argc, char** argv) const {
   if (exp->parsed()) {
     const Family& f = bx::family(family);
     json notes = json::object();
-    std::vector<C::CaseSpec> specs;
-    for (C::CaseSpec& s : f.cases(tier, seed, &notes))
+    std::vector<C::CaseSpec> all = f.cases(tier, seed, &notes), specs;
+    if (all.empty()) throw InputError("cases export: family " + family + " offers no offline cases yet");
+    for (C::CaseSpec& s : all)
       if (op_wanted(ops, s.request.at("op").get<std::string>())) specs.push_back(std::move(s));
-    if (specs.empty())
-      throw InputError("cases export: family " + family + (f.cases(tier, seed, nullptr).empty() ? " offers no offline cases yet" : ": no case of the --ops given"));
+    if (specs.empty()) throw InputError("cases export: family " + family + ": no case of the --ops given");
     std::string cmd = "bitexact";
     for (int i = 1; i < argc; ++i) cmd += std::string(" ") + argv[i];
     const json prompt = C::make_prompt(family, tier, seed, cmd, notes, specs);
@@ -97,11 +97,10 @@ int CasesCommand::run(int argc, char** argv) const {
   if (!p.is_object() || !p.contains("family") || !p["family"].is_string()) throw InputError("prompt " + prompt + ": no \"family\"");
   const Family& f = bx::family(p["family"].get<std::string>());
   std::function<json(const json&, uint64_t)> want;
-  json expected_answers;
   std::map<uint64_t, json> expected;
   if (!expected_in.empty()) {
-    expected_answers = C::answers_by_id(read_document(expected_in, "--expected"), "--expected");
-    for (const json& a : expected_answers)
+    const json doc = read_document(expected_in, "--expected");
+    for (const json& a : C::answers_of(doc, "--expected"))
       if (a.contains("id") && a["id"].is_number_unsigned() && a.contains("answer")) expected[a["id"].get<uint64_t>()] = a["answer"];
     want = [&](const json&, uint64_t id) {
       const auto it = expected.find(id);

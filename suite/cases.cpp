@@ -70,7 +70,7 @@ json make_prompt(const std::string& family, const std::string& tier, uint64_t se
           {"cases", std::move(cases)}};
 }
 
-json answers_by_id(const json& doc, const std::string& what) {
+const json& answers_of(const json& doc, const std::string& what) {
   require_format(doc, what);
   if (!doc.contains("answers") || !doc["answers"].is_array()) throw InputError(what + ": no \"answers\" array");
   return doc["answers"];
@@ -87,7 +87,7 @@ Verdict judge(const json& prompt, const json& response, const std::function<json
   require_format(prompt, "prompt");
   if (!prompt.contains("cases") || !prompt["cases"].is_array() || prompt["cases"].empty())
     throw InputError("prompt: no \"cases\" (an empty prompt judges nothing)");
-  const json& answers = answers_by_id(response, "response");
+  const json& answers = answers_of(response, "response");
   if (response["family"] != prompt["family"])
     throw InputError("response: family " + response["family"].dump() + ", the prompt's is " + prompt["family"].dump());
   Verdict v;

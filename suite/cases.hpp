@@ -50,7 +50,7 @@ struct Verdict {
 // every answer against want(case) (the expected document's answer, or the reference's).
 Verdict judge(const json& prompt, const json& response, const std::function<json(const json& request, uint64_t id)>& want);
 
-// The answers of a response or expected document by id (InputError on a malformed document).
-json answers_by_id(const json& doc, const std::string& what);
+// The "answers" array of a response or expected document (InputError on a malformed document).
+const json& answers_of(const json& doc, const std::string& what);
 
 }  // namespace bx::suite::cases

@@ -33,8 +33,7 @@ bool all_betas(const RunContext& ctx, const VerifyOptions& o, const std::vector<
   for (int dev : ctx.devices.gpus)
     for (const auto& v : kern::ecvrf_device_variants()) {
       if (v.name == oracle) continue;
-      if (!std::any_of(o.variants.begin(), o.variants.end(), [&](const std::string& p) { return p == "all" || variant_matches(p, v.name); }))
-        continue;
+      if (!suite::variant_wanted(o.variants, v.name)) continue;
       uint64_t compared = 0, differing = 0, sample_ok = 0, sample_n = 0;
       double secs = 0;
       for (const Job& job : jobs) {

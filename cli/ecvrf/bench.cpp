@@ -76,17 +76,13 @@ std::map<std::string, double> rates(const std::vector<Impl>& list, const RoundTi
   return rate;
 }
 
-bool wanted(const BenchOptions& o, const std::string& name) {
-  return std::any_of(o.variants.begin(), o.variants.end(), [&](const std::string& p) { return p == "all" || variant_matches(p, name); });
-}
-
 // The CPU: every selected host variant and host plugin.
 bool bench_cpu(const RunContext& ctx, const BenchOptions& o, const Job& job, const std::vector<PluginEntry>& plugins,
                std::vector<BenchRow>& rows) {
   const uint64_t target = uint64_t(1) << 58;
   std::vector<Impl> list;
   for (const HostAttempt& a : host_attempts())
-    if (wanted(o, a.variant)) list.push_back(host_impl(a));
+    if (suite::variant_wanted(o.variants, a.variant)) list.push_back(host_impl(a));
   for (const PluginEntry& im : plugins)
     if (im.device < 0) list.push_back(plugin_impl(im));
   if (list.empty()) {
@@ -121,7 +117,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
   for (int dev : ctx.devices.gpus) {
     list.push_back(device_impl(oracle, dev));
     for (const auto& v : kern::ecvrf_device_variants())
-      if (v.name != oracle && wanted(o, v.name)) list.push_back(device_impl(v.name, dev));
+      if (v.name != oracle && suite::variant_wanted(o.variants, v.name)) list.push_back(device_impl(v.name, dev));
     for (const PluginEntry& im : plugins)
       if (im.device == dev) list.push_back(plugin_impl(im));
   }

@@ -92,10 +92,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
 #if defined(BX_HAVE_CUDA)
   for (const auto& v : kern::ecvrf_device_variants()) gpu_variants.push_back(v.name);
 #endif
-  const auto selected = [&](const std::string& v) {
-    return std::any_of(o.variants.begin(), o.variants.end(),
-                       [&](const std::string& p) { return p == "all" || variant_matches(p, v); });
-  };
+  const auto selected = [&](const std::string& v) { return suite::variant_wanted(o.variants, v); };
   std::vector<Impl> rows;
   const bool oracle_gpu = !devices.gpus.empty();
   if (oracle_gpu && std::find(gpu_variants.begin(), gpu_variants.end(), kOracle) == gpu_variants.end())

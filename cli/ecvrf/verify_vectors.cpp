@@ -156,8 +156,7 @@ int run_verify_vectors(const RunContext& ctx, const std::string& root, const std
   size_t checked = 0, failed = 0;
   for (int dev : ctx.devices.gpus)
     for (const auto& v : kern::ecvrf_device_variants()) {
-      if (!std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return g == "all" || variant_matches(g, v.name); }))
-        continue;
+      if (!suite::variant_wanted(globs, v.name)) continue;
       std::vector<std::string> bad;
       try {
         bad = check_variant(dev, v.name, pv);

@@ -61,20 +61,13 @@ void host_chain(Op op, uint64_t seed, size_t threads, int iters, std::vector<uin
   }
 }
 
-// Operand `slot` of thread t as canonical bytes (the draw read as bits 0..254, less p once if at or above
-// it): what a plugin's bench_chain is promised; the same field element the built-in runners start from.
+// Operand `slot` of thread t as canonical bytes (the draw's bits 0..254 reduced by the reference): what a
+// plugin's bench_chain is promised; the same field element the built-in runners start from.
 Bytes32 canonical_operand(uint64_t seed, uint64_t t, uint32_t slot) {
   Bytes32 s;
   f25519::draw_operand(s.data(), seed, t, slot);
   s[31] &= 0x7f;
-  bool top = s[0] >= 0xed && s[31] == 0x7f;
-  for (int i = 1; i < 31 && top; ++i) top = s[i] == 0xff;
-  if (top) {  // in [p, 2^255): subtract p = 2^255 - 19, leaving s[0] - 0xed in the low byte
-    const uint8_t low = uint8_t(s[0] - 0xed);
-    s.fill(0);
-    s[0] = low;
-  }
-  return s;
+  return R::encode(R::raw_value(s));
 }
 
 // A plugin's bench_chain as a runner: the inputs built outside the timed call, the call's own seconds.
@@ -211,9 +204,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
         if (r.regs >= 0) std::snprintf(rg, sizeof rg, "%d", r.regs), std::snprintf(lc, sizeof lc, "%zu", r.local);
         std::printf("%-16s %-5s %-4s %12.3f %11.2fx %14s %14s %6s %8s\n", r.name.c_str(), p.where.c_str(),
                     f25519::op_name(op), rate / 1e9, rate / base[int(op)], sl, fs, rg, lc);
-        std::string variant = r.name;  // "fe51/portable" -> "field25519/fe51-portable", as every table names it
-        if (r.origin == "built-in" && variant.find('/') != std::string::npos) variant[variant.find('/')] = '-';
-        BenchRow row{"field25519/" + variant, p.where, r.origin, f25519::op_name(op), "G op/s",
+        BenchRow row{r.origin == "built-in" ? builtin_variant_name(r.name) : "field25519/" + r.name, p.where, r.origin, f25519::op_name(op), "G op/s",
                      per_round_rates(secs[{r.name, int(op)}], double(p.threads) * p.iters, 1e9)};
         row.detail = {{"imad_slots_per_op", slots}, {"dfma_slots_per_op", fp64_slots}, {"registers", r.regs}, {"local_bytes", r.local},
                       {"threads", p.threads}, {"iters", p.iters}};

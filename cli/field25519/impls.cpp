@@ -13,10 +13,11 @@
 namespace bx::field25519 {
 using namespace f25519;
 
-namespace {
-// "fe51/portable" -> "field25519/fe51-portable": the variant name every table prints.
-std::string variant_of(const char* layout, const char* backend) { return std::string("field25519/") + layout + "-" + backend; }
-}  // namespace
+std::string builtin_variant_name(const std::string& code_name) {
+  std::string v = code_name;
+  v[v.find('/')] = '-';
+  return "field25519/" + v;
+}
 
 namespace {
 
@@ -75,7 +76,7 @@ template <class F>
 FieldImpl host_impl() {
   FieldImpl fi;
   fi.code_name = std::string(F::name) + "/portable";
-  fi.name = variant_of(F::name, "portable");
+  fi.name = builtin_variant_name(fi.code_name);
   fi.where = "cpu";
   fi.eval = [](Op op, const Bytes32* a, const Bytes32* b, size_t n, Bytes32* out, uint8_t* flags) {
     for (size_t i = 0; i < n; ++i) flags[i] = eval_bytes<F>(op, out[i].data(), a[i].data(), b[i].data());
@@ -108,7 +109,7 @@ template <class F>
 FieldImpl device_impl(int dev) {
   FieldImpl fi;
   fi.code_name = std::string(F::name) + "/" + F::backend::name;
-  fi.name = variant_of(F::name, F::backend::name);
+  fi.name = builtin_variant_name(fi.code_name);
   fi.where = "gpu" + std::to_string(dev);
   fi.device = dev;
   const std::string name = fi.code_name;

@@ -40,6 +40,9 @@ struct FieldImpl : suite::Implementation {
   bool provides(f25519::Op op) const { return bytes_provided >> int(op) & 1; }
 };
 
+// A built-in layout's kernel name as every table prints it: "fe51/portable" -> "field25519/fe51-portable".
+std::string builtin_variant_name(const std::string& code_name);
+
 std::vector<VariantInfo> field_variants();
 std::vector<FieldImpl> field_impls(const DeviceSelection& sel);
 // Every built-in layout's declared bounds as the engine's run-time form ("fe51", form).

@@ -198,6 +198,16 @@ void parallel_for(size_t n, F&& f) {
 }
 }  // namespace
 
+SearchRequest search_request(const Header& h, const Int& lo, uint64_t count, const Int& target) {
+  SearchRequest rq{};
+  std::copy(h.begin(), h.end(), rq.header);
+  rq.lo = to_u512(lo);
+  rq.count = count;
+  const Hash8 tw = to_words(target);
+  std::copy(tw.begin(), tw.end(), rq.target);
+  return rq;
+}
+
 std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t count, const Int& target) {
   std::vector<char> ok(count, 0);
   parallel_for(count, [&](size_t i) {

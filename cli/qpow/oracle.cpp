@@ -233,12 +233,7 @@ json reply(const json& req, const DeviceSelection& sel) {
     const Int t = R::target_of(parse_difficulty(d, "field 'difficulty'"));
     OracleReply rep;
     rep.ref = reference_hits(h, lo, count, t);
-    SearchRequest rq{};
-    std::copy(h.begin(), h.end(), rq.header);
-    rq.lo = to_u512(lo);
-    rq.count = count;
-    const Hash8 tw = to_words(t);
-    std::copy(tw.begin(), tw.end(), rq.target);
+    const SearchRequest rq = search_request(h, lo, count, t);
     std::vector<Variant> vs;
     for (int k = 0; k < kVariantCount; ++k) vs.push_back(Variant(k));
     auto all = impls(vs, sel);

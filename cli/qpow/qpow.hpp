@@ -77,6 +77,8 @@ std::vector<Impl> impls(const std::vector<Variant>& variants, const DeviceSelect
 // search are empty where the plugin does not provide them.
 std::vector<Impl> plugin_impls(const DeviceSelection& sel);
 
+// The search request for [lo, lo + count) of header h at target (lo and target below 2^512).
+SearchRequest search_request(const Header& h, const Int& lo, uint64_t count, const Int& target);
 // The reference's verdicts over a range (nonce 0 skipped), on all cores: offsets of the valid nonces.
 std::vector<uint64_t> reference_hits(const Header& h, const Int& lo, uint64_t count, const Int& target);
 // The reference hash of each nonce, on all cores.

@@ -260,15 +260,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
   const Int target = (one << 510) + (one << 400);
   std::vector<std::vector<uint64_t>> window_want;
   for (const auto& w : windows) window_want.push_back(reference_hits(h1, w.lo, w.n, target));
-  const auto window_request = [&](size_t k) {
-    SearchRequest rq{};
-    std::copy(h1.begin(), h1.end(), rq.header);
-    rq.lo = to_u512(windows[k].lo);
-    rq.count = windows[k].n;
-    const Hash8 t = to_words(target);
-    std::copy(t.begin(), t.end(), rq.target);
-    return rq;
-  };
+  const auto window_request = [&](size_t k) { return search_request(h1, windows[k].lo, windows[k].n, target); };
 
   // Tie targets around one hash: top word equal with every pattern of the next words.
   const Int tie_nonce = 705;
@@ -363,14 +355,8 @@ SelftestReport selftest(const SelftestOptions& opt) {
   const auto tie_checks = [&](const std::function<std::vector<uint64_t>(const SearchRequest&, double*)>& search, const std::string& who,
                               TallyCheck& c) {
     for (const auto& [t, valid] : ties) {
-      SearchRequest rq{};
-      std::copy(h0.begin(), h0.end(), rq.header);
-      rq.lo = to_u512(tie_nonce);
-      rq.count = 1;
-      const Hash8 tw = to_words(t);
-      std::copy(tw.begin(), tw.end(), rq.target);
-      const auto got_hits = search(rq, nullptr);
-      c.check(got_hits.size() == (valid ? 1u : 0u), who + " nonce 705 vs target " + words_hex(tw) + ": " +
+      const auto got_hits = search(search_request(h0, tie_nonce, 1, t), nullptr);
+      c.check(got_hits.size() == (valid ? 1u : 0u), who + " nonce 705 vs target " + words_hex(to_words(t)) + ": " +
                                                         (got_hits.empty() ? "rejected" : "accepted") + ", reference " +
                                                         (valid ? "valid" : "invalid"));
     }
@@ -487,12 +473,7 @@ SelftestReport selftest(const SelftestOptions& opt) {
       if (!im.hashes) lacks("hash");
       if (!im.search) lacks("search");
       for (const auto& v : im.search ? vcases : std::remove_cvref_t<decltype(vcases)>{}) {
-        SearchRequest rq{};
-        std::copy(v.header.begin(), v.header.end(), rq.header);
-        rq.lo = to_u512(be_int(v.nonce_be.data(), 64));
-        rq.count = 1;
-        const Hash8 t = to_words(be_int(v.target.data(), 64));
-        std::copy(t.begin(), t.end(), rq.target);
+        const SearchRequest rq = search_request(v.header, be_int(v.nonce_be.data(), 64), 1, be_int(v.target.data(), 64));
         const bool got = !im.search(rq, nullptr).empty();  // a search never reports nonce 0: chain_accepts
         c.check(got == v.chain_accepts, im.label() + " validity tcId " + std::to_string(v.id) + ": " +
                                             (got ? "accepted" : "rejected") + ", want " + (v.chain_accepts ? "accepted" : "rejected"));

@@ -62,14 +62,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   res.covered = part;
   std::printf("verify qpow: %zu header(s), nonces [%s, +%llu), target %s\n", o.headers.size(), u512_hex(o.lo).c_str(),
               (unsigned long long)o.count, words_hex(tw).c_str());
-  auto request = [&](size_t job) {
-    SearchRequest rq{};
-    std::copy(o.headers[job].begin(), o.headers[job].end(), rq.header);
-    rq.lo = to_u512(o.lo);
-    rq.count = o.count;
-    std::copy(tw.begin(), tw.end(), rq.target);
-    return rq;
-  };
+  auto request = [&](size_t job) { return search_request(o.headers[job], o.lo, o.count, o.target); };
   std::vector<search::Searcher> searchers;
   for (const Impl& im : all)
     searchers.push_back({im.label(), im.lossy, [&, im](size_t job, double* seconds) {
