@@ -36,13 +36,6 @@ void write_document(const std::string& path, const json& doc, const std::string&
   if (!f) throw InputError(what + " " + path + ": write error");
 }
 
-// The family's oracle with no implementation selected: its "ref" is the reference's answer.
-std::function<json(const json&)> reference_of(const Family& f) {
-  DeviceSelection none;
-  none.cpu = false;
-  OracleHandler h = f.oracle(none);
-  return [h](const json& request) { return h(request).at("ref"); };
-}
 
 bool op_wanted(const std::vector<std::string>& ops, const std::string& op) {
   if (ops.empty()) return true;
@@ -56,6 +49,27 @@ std::string short_json(const json& j) {
 }
 
 }  // namespace
+
+std::function<json(const json&)> reference_of(const Family& f) {
+  DeviceSelection none;
+  none.cpu = false;
+  OracleHandler h = f.oracle(none);
+  return [h](const json& request) { return h(request).at("ref"); };
+}
+
+void print_verdict_details(const suite::cases::Verdict& v) {
+  for (size_t k = 0; k < v.wrong.size() && k < 5; ++k) {
+    const C::Wrong& w = v.wrong[k];
+    std::printf("WRONG case %llu %s %s\n  request %s\n", (unsigned long long)w.id, w.request.value("op", "?").c_str(), w.flags.dump().c_str(),
+                short_json(w.request).c_str());
+    if (w.detail.empty())
+      std::printf("  got  %s\n  want %s\n", short_json(w.got).c_str(), short_json(w.want).c_str());
+    else
+      std::printf("  %s\n", w.detail.c_str());
+  }
+  if (v.wrong.size() > 5) std::printf("... and %zu more wrong answers\n", v.wrong.size() - 5);
+  for (const std::string& s : v.refusals) std::printf("REFUSED: %s\n", s.c_str());
+}
 
 void add_cases_command(CLI::App& app, CasesCommand& c) {
   auto* cases = app.add_subcommand("cases", "offline case files: export a prompt, judge a response (docs/cases.md)");
@@ -118,17 +132,7 @@ int CasesCommand::run(int argc, char** argv) const {
   for (const C::Wrong& w : v.wrong) ++per_op[w.request.value("op", "?")].second;
   std::printf("%-28s %8s %8s\n", "operation", "cases", "wrong");
   for (const auto& [op, n] : per_op) std::printf("%-28s %8llu %8llu\n", op.c_str(), (unsigned long long)n.first, (unsigned long long)n.second);
-  for (size_t k = 0; k < v.wrong.size() && k < 5; ++k) {
-    const C::Wrong& w = v.wrong[k];
-    std::printf("WRONG case %llu %s %s\n  request %s\n", (unsigned long long)w.id, w.request.value("op", "?").c_str(), w.flags.dump().c_str(),
-                short_json(w.request).c_str());
-    if (w.detail.empty())
-      std::printf("  got  %s\n  want %s\n", short_json(w.got).c_str(), short_json(w.want).c_str());
-    else
-      std::printf("  %s\n", w.detail.c_str());
-  }
-  if (v.wrong.size() > 5) std::printf("... and %zu more wrong answers\n", v.wrong.size() - 5);
-  for (const std::string& s : v.refusals) std::printf("REFUSED: %s\n", s.c_str());
+  print_verdict_details(v);
   std::printf("cases judge %s: %llu cases, %llu right, %zu wrong, %zu refusal(s) (against %s)\n", v.pass() ? "PASSED" : "FAILED",
               (unsigned long long)v.cases, (unsigned long long)v.right, v.wrong.size(), v.refusals.size(),
               expected_in.empty() ? "the reference" : expected_in.c_str());

@@ -2,14 +2,24 @@
 // that offers cases (Family::cases), judged against the family's oracle reference.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "suite/cases.hpp"
 
 namespace CLI {
 class App;
 }
 
 namespace bx {
+
+class Family;
+// The family's oracle with no implementation selected: request -> the reference's answer (its "ref").
+std::function<suite::cases::json(const suite::cases::json& request)> reference_of(const Family& f);
+// The first wrong cases (id, operation, flags, request, both answers or what two lists differ by) and
+// every refusal, one block each: the report every way in shares.
+void print_verdict_details(const suite::cases::Verdict& v);
 
 struct CasesCommand {
   CLI::App* exp = nullptr;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cli/cases.hpp"
+#include "cli/exec_run.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "cli/input_file.hpp"
@@ -146,6 +147,18 @@ int main(int argc, char** argv) {
     bx::add_number(*a, "--plugin-timeout", plugin_timeout, "seconds one plugin call may take before it is killed (default 60)", 1, 86400);
   }
 
+  // Implementations from outside a process: --exec "COMMAND" runs a harness (any language, JSON lines;
+  // docs/protocol.md). One way in per run: a harness run judges the harness's implementations only.
+  bx::ExecOptions exec;
+  for (CLI::App* a : {st, ver, bench}) {
+    auto* e = a->add_option("--exec", exec.command, "run a harness speaking bitexact's JSON-lines protocol (docs/protocol.md) and judge its implementations")
+                  ->type_name("COMMAND");
+    for (CLI::Option* p : a->get_options())
+      if (p->get_name() == "--plugin") e->excludes(p);
+    bx::add_number(*a, "--exec-timeout", exec.timeout_s, "seconds one request to the harness may take (default 60)", 1, 86400);
+  }
+  for (CLI::App* a : {ver, bench}) bx::add_number(*a, "--exec-seed", exec.seed, "seed of the random cases --exec sends (default 1)");
+
   // An empty value is never "not given": every option that takes a value refuses "" (an unset shell
   // variable must not turn --variant "$V" into every variant or --result "$F" into no document).
   const CLI::Validator nonempty([](std::string& v) { return v.empty() ? std::string("an empty value") : std::string(); }, "");
@@ -197,6 +210,10 @@ int main(int argc, char** argv) {
       }
       if (ls->parsed()) return bx::run_list(lc);
       if (cases.parsed()) return cases.run(argc, argv);
+      if (st->parsed() && !exec.command.empty()) {
+        if (!sc.variant_glob.empty()) throw bx::InputError("selftest: --variant selects built-in variants; with --exec the harness's implementations run");
+        return bx::run_exec_checks("selftest", exec, sc.family, sc.opt.full ? "full" : "quick");
+      }
       if (st->parsed()) {
         sc.opt.devices = bx::parse_devices(st_dev);
         return bx::run_selftest(sc);
@@ -232,9 +249,16 @@ int main(int argc, char** argv) {
         no_extras(*bench, "bench");
         bctx.device_given = !bench_dev.empty();
         bctx.devices = bx::run_devices(bench_dev);
-        if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
         bool any = false;
         for (auto& r : bench_runs) any = any || r.sub->parsed();
+        if (!exec.command.empty()) {
+          if (bctx.device_given) throw bx::InputError("bench: --device chooses bitexact's places; a harness (--exec) runs where it runs");
+          std::string fam;
+          for (auto& r : bench_runs)
+            if (r.sub->parsed()) fam = r.family->name();
+          return bx::run_exec_bench(exec, fam, bctx.rounds);
+        }
+        if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
         int rc = 0;
         for (auto& r : bench_runs)
           if (!any || r.sub->parsed()) {
@@ -257,6 +281,11 @@ int main(int argc, char** argv) {
             if (chosen) throw bx::InputError("verify: name one family (got " + chosen->family->name() + " and " + r.family->name() + ")");
             chosen = &r;
           }
+        if (chosen && !exec.command.empty()) {
+          if (vctx.device_given || vctx.shard.active() || !vctx.result_path.empty())
+            throw bx::InputError("verify --exec: --device, --shard and --result are bitexact's own runs; a harness runs where it runs, unsharded");
+          return bx::run_exec_checks("verify", exec, chosen->family->name(), "full");
+        }
         if (chosen && vctx.devices.gpus.size() > 1) return bx::spread_verify(argc, argv, chosen->family->name(), vctx);
         if (chosen) return chosen->run(vctx);
         std::string known;
