@@ -30,7 +30,11 @@ struct Plan {
 
 Plan plan_for(const H::Described& d, const std::string& tier, uint64_t seed, const std::string& command) {
   Plan p;
-  p.family = &bx::family(d.family);
+  try {
+    p.family = &bx::family(d.family);
+  } catch (const InputError& e) {
+    throw H::HarnessError("harness `" + command + "`: implementation \"" + d.name + "\": " + e.what());
+  }
   json notes = json::object();
   const std::vector<C::CaseSpec> specs = p.family->cases(tier, seed, &notes);
   if (specs.empty()) throw H::HarnessError("harness `" + command + "`: family " + d.family + " offers no cases yet, so a harness cannot be judged");

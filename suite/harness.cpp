@@ -222,7 +222,19 @@ void Harness::finish() {
   (void)!write(to_, line.data(), line.size());  // a harness that already left is judged by its status below
   close(to_);
   to_ = -1;
+  // Read its stdout to the end: a line after the last answer is one nobody asked for (a request answered
+  // twice, a debug print); then its exit status.
   const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s_);
+  for (bool eof = false; !eof;) {
+    if (Clock::now() > deadline) fail("did not exit within " + std::to_string(int(timeout_s_)) + " s of \"end\" (killed)", "end");
+    pollfd fd{from_, POLLIN, 0};
+    if (poll(&fd, 1, 10) <= 0) continue;
+    char buf[4096];
+    const ssize_t r = read(from_, buf, sizeof buf);
+    if (r > 0) pending_.append(buf, size_t(r));
+    eof = r == 0;
+  }
+  if (!pending_.empty()) fail("wrote what nobody asked for: '" + clip(pending_) + "'", "end");
   int status = 0;
   for (;;) {
     const pid_t w = waitpid(pid_, &status, WNOHANG);

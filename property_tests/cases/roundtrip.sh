@@ -56,6 +56,10 @@ n=$(jq '[.answers[] | select(.answer | type == "array" and length > 2)] | .[0].i
 [ "$n" != null ] || fail "no md5z search case with hits"
 jq '.kind = "response"' "$t/me.json" > "$t/mr.json"
 run 0 "$t/md5z_pass.log" "$bin" cases judge "$t/mp.json" "$t/mr.json"
+# An answer is a JSON value: the same answers with their objects' keys sorted ({"digest", "message",
+# "zeros"}) are the same answers.
+jq -S . "$t/mr.json" > "$t/sorted.json"
+run 0 "$t/md5z_sorted.log" "$bin" cases judge "$t/mp.json" "$t/sorted.json"
 edit() { jq --argjson n "$n" "(.answers[] | select(.id == \$n) | .answer) |= ($1)" "$t/mr.json" > "$t/$2.json"; }
 edit '.[1:]' drop
 run 1 "$t/drop.log" "$bin" cases judge "$t/mp.json" "$t/drop.json"
