@@ -40,9 +40,20 @@ run 0 pl "$bin" selftest --exec "$pl"
 has pl '^md5z/md5z-perl: PASS: 88 asked, 88 right'
 run 1 pl_bug "$bin" selftest --exec "$pl --bug h0-no-bswap"
 has pl_bug '^WRONG case [0-9]+ md5z\.candidate'
+# docs/protocol.schema.json: every line bitexact writes and every line both example harnesses write
+# conforms (schema_tap.py checks each line on its way through); a describe reply of protocol 2 does not.
+tap="python3 $src/property_tests/exec/schema_tap.py $src/docs/protocol.schema.json"
+run 0 tap_py "$bin" selftest --exec "$tap $py"
+has tap_py '^schema_tap: [0-9]+ lines conform'
+run 0 tap_pl "$bin" selftest --exec "$tap $pl"
+has tap_pl '^schema_tap: [0-9]+ lines conform'
+run 1 tap_err "$bin" selftest --exec "$tap $hostile error-answer"  # an answer entry with "error" conforms
+has tap_err '^schema_tap: [0-9]+ lines conform'
+run 1 tap_bad "$bin" selftest --exec "$tap $hostile bad-protocol"
+has tap_bad "^schema_tap: the harness's line does not conform"
 # bench: parity judged every round; a control fails it.
-run 0 bench "$bin" bench md5z --exec "$pl" --rounds 3
-has bench '^md5z/md5z-perl +md5z\.search +[0-9]+ +[0-9.]+ +[0-9.]+ +OK'
+run 0 bench "$bin" bench field25519 --exec "$py" --rounds 3
+has bench '^field25519/fe25519-py +fe25519\.mul +[0-9]+ +[0-9.]+ +[0-9.]+ +OK'
 run 1 bench_bug "$bin" bench field25519 --exec "$py --bug add-unreduced" --rounds 3
 has bench_bug '^PARITY FAILED: field25519/fe25519-py fe25519.add in round 1'
 
