@@ -5,9 +5,17 @@
 SRC_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 for src in "$SRC_ROOT"/fuzz/*_*.cpp; do
   target=$(basename "$src" .cpp)
-  [ "$target" = replay_main ] && continue
+  case $target in replay_main | plugin_*) continue ;; esac
   $CXX $CXXFLAGS -std=c++20 -I"$SRC_ROOT" "$src" "$SRC_ROOT"/reference/*/*.cpp "$SRC_ROOT/gpu/core/ptx_on_host.cpp" \
     $LIB_FUZZING_ENGINE -lcrypto -lsodium -o "$OUT/${target}_fuzz"
   [ -f "$SRC_ROOT/fuzz/$target.dict" ] && cp "$SRC_ROOT/fuzz/$target.dict" "$OUT/${target}_fuzz.dict"
   (cd "$SRC_ROOT/fuzz/corpus/$target" && zip -q -r "$OUT/${target}_fuzz_seed_corpus.zip" .)
 done
+# The plugin fuzzer: fuzzes the field25519 plugin named by BX_FUZZ_PLUGIN at run time (fuzz/plugin_field25519.cpp),
+# through the engine's own plugin adapter; the example plugin is built beside it to point it at.
+SUITE="suite/plugin.cpp suite/limb_form.cpp suite/hex.cpp suite/isolate.cpp suite/device_site.cpp
+       suite/field25519/plugin_ops.cpp suite/field25519/limb_check.cpp"
+$CXX $CXXFLAGS -std=c++20 -I"$SRC_ROOT" -I"$SRC_ROOT/include" "$SRC_ROOT/fuzz/plugin_field25519.cpp" \
+  $(for f in $SUITE; do echo "$SRC_ROOT/$f"; done) "$SRC_ROOT"/reference/*/*.cpp "$SRC_ROOT/gpu/core/ptx_on_host.cpp" \
+  $LIB_FUZZING_ENGINE -lcrypto -lsodium -ldl -o "$OUT/plugin_field25519_fuzz"
+${CC:-cc} -O2 -shared -fPIC -I"$SRC_ROOT/include" "$SRC_ROOT/examples/plugins/field25519_fe64/fe64_plugin.c" -o "$OUT/field25519_fe64.so"

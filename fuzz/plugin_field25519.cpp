@@ -1,0 +1,206 @@
+// libFuzzer target over the user's code: fuzzes every host field25519 implementation of the plugin named by
+// BX_FUZZ_PLUGIN differentially against the reference, in the plugin's own representation. Inputs are
+// structure-aware: each operand is a limb vector of the plugin's declared form, every limb chosen at, next
+// to or inside the bound the operation declares it accepts (and its negative where limbs are signed), so
+// the corners where carries break are most of what is tried. Outputs are judged as bitexact judges them:
+// within the op's declared output bound, the reference's field element, sqrt_ratio's flag; encode and
+// decode against the reference's canonical bytes; the canonical-bytes operations on byte inputs.
+// A difference prints the implementation, the operation, the input limbs and both answers, then aborts:
+// libFuzzer saves the input (crash-<sha1>), and running the target on that file replays it.
+//
+//   BX_FUZZ_PLUGIN=build-fuzz/examples/plugins/field25519_fe64.so build-fuzz/fuzz/plugin_field25519_fuzz -max_total_time=60
+//
+// Input: byte 0 picks the check (a provided limb op, encode, decode, a bytes op); then per operand and
+// limb one mode byte and 8 value bytes (fewer at the end of the input read as zero).
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "reference/field25519/ref25519.hpp"
+#include "suite/field25519/plugin_ops.hpp"
+#include "suite/field25519/reference_op.hpp"
+#include "suite/plugin.hpp"
+
+namespace {
+
+using namespace bx;
+using namespace bx::suite;
+using namespace bx::suite::field25519;
+namespace R = bx::ref::f25519;
+
+struct Target {
+  std::string name;
+  PluginField impl;
+};
+std::vector<Target> g_targets;
+
+// Reads the input as a stream; past its end every byte is 0.
+struct Stream {
+  const uint8_t* d;
+  size_t n, at = 0;
+  uint8_t byte() { return at < n ? d[at++] : 0; }
+  uint64_t word() {
+    uint64_t w = 0;
+    for (int k = 0; k < 8; ++k) w |= uint64_t(byte()) << (8 * k);
+    return w;
+  }
+};
+
+// One limb within [-max, max] (signed) or [0, max]: the bound itself, one below, 0, 1, half of it, or any
+// value inside; negated on signed forms when the mode byte says so.
+Int limb(Stream& s, uint64_t max, bool is_signed) {
+  const uint8_t mode = s.byte();
+  const uint64_t w = s.word();
+  uint64_t v;
+  switch (mode & 7) {
+    case 0: case 1: v = max; break;
+    case 2: v = max ? max - 1 : 0; break;
+    case 3: v = 0; break;
+    case 4: v = max ? 1 : 0; break;
+    case 5: v = max / 2 + (w & 1); break;
+    default: v = max == UINT64_MAX ? w : w % (max + 1); break;
+  }
+  Int r = Int(v);
+  if (is_signed && (mode & 8)) r = -r;
+  return r;
+}
+
+Limbs operand(Stream& s, const LimbForm& f, Bound b) {
+  Limbs x;
+  for (int j = 0; j < f.limbs; ++j) x.push_back(limb(s, f.max(b)[size_t(j)], f.is_signed));
+  return x;
+}
+
+[[noreturn]] void difference(const Target& t, const std::string& what, const std::string& inputs, const std::string& got, const std::string& want) {
+  std::fprintf(stderr,
+               "\nDIFFERENCE: %s %s\n%s  got  %s\n  want %s\n(replay: BX_FUZZ_PLUGIN=%s <this target> <the saved crash file>)\n",
+               t.name.c_str(), what.c_str(), inputs.c_str(), got.c_str(), want.c_str(), std::getenv("BX_FUZZ_PLUGIN"));
+  std::abort();
+}
+
+std::string hex_of(const Bytes32& b) { return to_hex(b); }
+
+void check_limb_op(const Target& t, Op op, Stream& s) {
+  const LimbOps& L = *t.impl.limbs;
+  const Int& p = modulus();
+  const Limbs a = operand(s, L.form, L.in[int(op)]), b = operand(s, L.form, L.in[int(op)]);
+  std::vector<Limbs> out(1, Limbs(L.form.limbs, Int(0)));
+  std::vector<uint8_t> flags(1, 0);
+  const std::string inputs = "  a " + limbs_hex(a) + "\n  b " + limbs_hex(b) + "\n  (inputs within its declared " +
+                             bound_name(L.in[int(op)]) + " bound)\n";
+  const std::string what = f25519::op_name(op);
+  try {
+    L.op(op, {a}, {b}, out, flags);
+  } catch (const std::exception& e) {
+    difference(t, what, inputs, std::string("an error: ") + e.what(), "an answer");
+  }
+  const auto [w, wflag] = reference_op(op, element(L.form, a, p), element(L.form, b, p));
+  const std::string past = past_bound(L.form, out[0], L.out[int(op)]);
+  const Bytes32 got = R::encode(element(L.form, out[0], p)), want = R::encode(w);
+  if (!past.empty()) difference(t, what, inputs, limbs_hex(out[0]) + " (" + past + ")", std::string("within its declared ") + bound_name(L.out[int(op)]) + " bound");
+  if (got != want) difference(t, what, inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
+  if (op == Op::sqrt_ratio && (flags[0] != 0) != wflag)
+    difference(t, what, inputs, "was_square " + std::to_string(flags[0] != 0), "was_square " + std::to_string(wflag));
+}
+
+void check_encode(const Target& t, Stream& s) {
+  const LimbOps& L = *t.impl.limbs;
+  const Limbs a = operand(s, L.form, Bound::loose);
+  std::vector<Bytes32> got(1);
+  const std::string inputs = "  a " + limbs_hex(a) + " (loose)\n";
+  try {
+    L.encode({a}, got);
+  } catch (const std::exception& e) {
+    difference(t, "encode", inputs, std::string("an error: ") + e.what(), "an answer");
+  }
+  const Bytes32 want = R::encode(element(L.form, a, modulus()));
+  if (got[0] != want) difference(t, "encode", inputs, hex_of(got[0]), hex_of(want));
+}
+
+void check_decode(const Target& t, Stream& s) {
+  const LimbOps& L = *t.impl.limbs;
+  Bytes32 in;
+  for (auto& c : in) c = s.byte();
+  std::vector<Limbs> out(1, Limbs(L.form.limbs, Int(0)));
+  const std::string inputs = "  bytes " + hex_of(in) + "\n";
+  try {
+    L.decode({in}, out);
+  } catch (const std::exception& e) {
+    difference(t, "decode", inputs, std::string("an error: ") + e.what(), "an answer");
+  }
+  const std::string past = past_bound(L.form, out[0], Bound::tight);
+  const Bytes32 want = R::encode(R::decode_lax(in)), got = R::encode(element(L.form, out[0], modulus()));
+  if (!past.empty()) difference(t, "decode", inputs, limbs_hex(out[0]) + " (" + past + ")", "within the tight bound");
+  if (got != want) difference(t, "decode", inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
+}
+
+void check_bytes_op(const Target& t, Op op, Stream& s) {
+  Bytes32 a, b, got;
+  for (auto& c : a) c = s.byte();
+  for (auto& c : b) c = s.byte();
+  a[31] &= 0x7f, b[31] &= 0x7f;
+  if (t.impl.canonical_inputs_only) a = R::encode(R::decode_lax(a)), b = R::encode(R::decode_lax(b));
+  uint8_t flag = 0;
+  const std::string inputs = "  a " + hex_of(a) + "\n  b " + hex_of(b) + "\n";
+  const std::string what = std::string(f25519::op_name(op)) + " (canonical bytes)";
+  try {
+    t.impl.eval(op, &a, &b, 1, &got, &flag);
+  } catch (const std::exception& e) {
+    difference(t, what, inputs, std::string("an error: ") + e.what(), "an answer");
+  }
+  const auto [w, wflag] = reference_op(op, R::raw_value(a), R::raw_value(b));
+  if (got != R::encode(w)) difference(t, what, inputs, hex_of(got), hex_of(R::encode(w)));
+  if (op == Op::sqrt_ratio && (flag != 0) != wflag) difference(t, what, inputs, "was_square " + std::to_string(flag != 0), "was_square " + std::to_string(wflag));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  const char* path = std::getenv("BX_FUZZ_PLUGIN");
+  if (!path || !*path) {
+    std::fprintf(stderr, "plugin_field25519: error: set BX_FUZZ_PLUGIN to the plugin (.so) to fuzz\n");
+    std::exit(2);
+  }
+  setenv("BX_PLUGIN_IN_PROCESS", "1", 1);  // a crash of the plugin is the fuzzer's finding, not a forked child's
+  try {
+    load_plugin(path);
+    for (const PluginImpl& p : plugin_impls())
+      if (p.family == BX_FAMILY_FIELD25519 && p.place == BX_PLACE_HOST) g_targets.push_back({"field25519/" + p.name, adapt(p, -1)});
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plugin_field25519: error: %s\n", e.what());
+    std::exit(2);
+  }
+  if (g_targets.empty()) {
+    std::fprintf(stderr, "plugin_field25519: error: %s has no host field25519 implementation\n", path);
+    std::exit(2);
+  }
+  for (const Target& t : g_targets)
+    std::fprintf(stderr, "plugin_field25519: fuzzing %s (%s)\n", t.name.c_str(),
+                 t.impl.limbs ? t.impl.limbs->form.describe().c_str() : "canonical bytes only");
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size < 1) return 0;
+  Stream s{data, size};
+  const uint8_t pick = s.byte();
+  const Target& t = g_targets[(pick >> 5) % g_targets.size()];
+  // The checks this implementation provides: its limb ops, encode, decode, its canonical-bytes ops.
+  std::vector<int> checks;  // 0..9 limb op, 10 encode, 11 decode, 12 + op a bytes op
+  if (t.impl.limbs) {
+    for (int o = 0; o < kLimbOps; ++o)
+      if (t.impl.limbs->has(Op(o))) checks.push_back(o);
+    if (t.impl.limbs->encode) checks.push_back(10);
+    if (t.impl.limbs->decode) checks.push_back(11);
+  }
+  for (int o = 0; o < int(Op::count_); ++o)
+    if (t.impl.bytes_provided >> o & 1) checks.push_back(12 + o);
+  if (checks.empty()) return 0;
+  const int c = checks[(pick & 31) % checks.size()];
+  if (c < 10) check_limb_op(t, Op(c), s);
+  else if (c == 10) check_encode(t, s);
+  else if (c == 11) check_decode(t, s);
+  else check_bytes_op(t, Op(c - 12), s);
+  return 0;
+}
