@@ -154,7 +154,9 @@ def md5z_ops(bug):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bug", choices=["add-unreduced", "search-drops-last"])
-    bug = ap.parse_args().bug
+    ap.add_argument("--max-batch", type=int, default=4096, help="cases per request fe25519-py asks for (1: one request per case)")
+    args = ap.parse_args()
+    bug = args.bug
     impls = {
         "fe25519-py": ("field25519", field_ops(bug)),
         "md5z-py": ("md5z", md5z_ops(bug)),
@@ -164,7 +166,7 @@ def main():
         "type": "describe",
         "implementations": [
             {"name": "fe25519-py", "family": "field25519", "ops": list(impls["fe25519-py"][1]),
-             "preconditions": ["canonical", "below 2^255"], "contract": "bit-exact", "max_batch": 4096,
+             "preconditions": ["canonical", "below 2^255"], "contract": "bit-exact", "max_batch": args.max_batch,
              "description": "Python integers" + (" (negative control: add-unreduced)" if bug == "add-unreduced" else "")},
             {"name": "md5z-py", "family": "md5z", "ops": list(impls["md5z-py"][1]), "contract": "bit-exact", "max_batch": 64,
              "description": "hashlib over Q9-tunnel candidates" + (" (negative control: search-drops-last)" if bug == "search-drops-last" else "")},
