@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
   st->add_option("--family", sc.family, "run one family only")->type_name("FAMILY");
   st->add_option("--variant", sc.variant_glob, "run the variants matching a glob only (\"md5z/q9-*\", \"*ptx*\")")->type_name("GLOB");
   st->add_flag("--json", sc.json, "also print the rows as JSON");
+  st->add_flag("--plugins-only", sc.plugins_only, "run only the implementations of the loaded plugins (--plugin), not bitexact's own");
 
   auto* vec = app.add_subcommand("vectors", "generate or check vectors/<family>/*.json");
   vec->require_subcommand(1);

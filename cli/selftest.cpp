@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "suite/hex.hpp"
 
@@ -30,16 +31,24 @@ int run_selftest(const SelftestCommand& cmd) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!cmd.family.empty()) family(cmd.family);  // throws for an unknown family, naming the known ones
   std::vector<const Family*> fams;  // the selected families with at least one variant matching the glob
+  std::set<std::string> from_plugins;
   for (auto* f : families()) {
     if (!cmd.family.empty() && f->name() != cmd.family) continue;
     size_t matching = 0;
-    for (auto& v : f->variants()) matching += variant_matches(cmd.variant_glob, v.name);
+    for (auto& v : f->variants()) {
+      if (v.origin != "built-in") from_plugins.insert(v.name);
+      matching += variant_matches(cmd.variant_glob, v.name) && (!cmd.plugins_only || v.origin != "built-in");
+    }
     if (matching) fams.push_back(f);
   }
+  if (fams.empty() && cmd.plugins_only)
+    throw InputError("selftest --plugins-only: no loaded plugin implementation" + (cmd.family.empty() ? "" : " of " + cmd.family) + " (--plugin)");
   if (fams.empty()) throw InputError("selftest: no variant matches --variant '" + cmd.variant_glob + "' (see `bitexact list`)");
 
   SelftestOptions opt = cmd.opt;
-  opt.wants = [glob = cmd.variant_glob](const std::string& v) { return variant_matches(glob, v); };
+  opt.wants = [glob = cmd.variant_glob, only = cmd.plugins_only, from_plugins](const std::string& v) {
+    return variant_matches(glob, v) && (!only || from_plugins.count(v));
+  };
   std::printf("bitexact selftest (%s), seed %llu\n", opt.full ? "full" : "quick", (unsigned long long)opt.seed);
   if (opt.devices.gpus.empty())
     std::printf("%s\n", gpu_count() ? "GPUs present but not selected: CPU variants only"
@@ -48,6 +57,7 @@ int run_selftest(const SelftestCommand& cmd) {
 
   bool all = true;
   size_t rows = 0;
+  std::string first_failure;  // the summary line names it: one line says what failed (the embedded selftest's reason)
   json js = json::array();
   for (auto* f : fams) {
     const SelftestReport rep = f->selftest(opt);
@@ -57,6 +67,7 @@ int run_selftest(const SelftestCommand& cmd) {
     for (auto& h : rep.host_checks) hw = std::max(hw, int(h.name.size())), fw = std::max(fw, int(frac(h).size()));
     for (auto& h : rep.host_checks) {
       std::printf("   host check %-*s %-*s %s\n", hw, h.name.c_str(), fw, frac(h).c_str(), h.ok() ? "PASS" : "FAIL");
+      if (!h.ok() && first_failure.empty()) first_failure = f->name() + " host check " + h.name + " " + frac(h);
       all = all && h.ok();
       js.push_back({{"family", f->name()}, {"host_check", h.name}, {"result", {h.pass, h.total}}, {"pass", h.ok()}});
     }
@@ -104,6 +115,11 @@ int run_selftest(const SelftestCommand& cmd) {
         for (auto& c : cks) l += (l.empty() ? "" : ", ") + c;
         lacking.push_back(r.variant + "@" + r.where + ": " + ops + " (" + l + ")");
       }
+      if (!r.ok() && first_failure.empty()) {
+        first_failure = r.variant + "@" + r.where;
+        for (const Tally& c : r.checks)
+          if (!c.ok() && !c.wholly_not_provided()) first_failure += " " + c.name + " " + frac(c);
+      }
       all = all && r.ok();
       ++rows;
       js.push_back({{"family", f->name()}, {"variant", r.variant}, {"where", r.where}, {"checks", checks}, {"not_provided", not_provided},
@@ -119,8 +135,8 @@ int run_selftest(const SelftestCommand& cmd) {
     all = false;
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("\nselftest %s: %zu implementation(s) of %zu famil%s, %.1f s\n", all ? "PASSED" : "FAILED", rows, fams.size(),
-              fams.size() == 1 ? "y" : "ies", s);
+  std::printf("\nselftest %s: %zu implementation(s) of %zu famil%s, %.1f s%s\n", all ? "PASSED" : "FAILED", rows, fams.size(),
+              fams.size() == 1 ? "y" : "ies", s, first_failure.empty() ? "" : ("; first failure: " + first_failure).c_str());
   if (cmd.json) {
     json_out::put({"rows"}, js);
     json_out::put({"seeds", "random_batches"}, cmd.opt.seed);

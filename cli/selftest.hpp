@@ -14,6 +14,7 @@ struct SelftestCommand {
   std::string family;        // empty: every family
   std::string variant_glob;  // empty: every variant; "md5z/q9-*", "*ptx*", or a glob of the part after '/'
   bool json = false;
+  bool plugins_only = false;  // only the loaded plugins' implementations (the embedded selftest's run)
 };
 int run_selftest(const SelftestCommand& cmd);
 // The variant filter of every command (suite/variant_filter.hpp).

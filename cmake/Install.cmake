@@ -6,8 +6,8 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS bitexact RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS bx_reference bx_gpu_host bx_plugin_headers EXPORT bitexactTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(FILES include/bitexact/plugin.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bitexact)
+install(TARGETS bx_reference bx_gpu_host bx_plugin_headers bx_selftest_embed EXPORT bitexactTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES include/bitexact/plugin.h include/bitexact/selftest.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/bitexact)
 install(EXPORT bitexactTargets NAMESPACE bitexact:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/bitexact)
 
 # Headers: gpu/core, every family's gpu/<family> (layouts, steps: what a kernel author reuses) and the
