@@ -1,4 +1,4 @@
-# `cmake --install build --prefix P`: the bitexact binary, the reference library (bitexact::reference),
+# `cmake --install build --prefix P`: the bitexact binary, the embedded selftest (bitexact::selftest), the reference library (bitexact::reference),
 # the host-usable headers with their one host symbol (bitexact::headers), the vectors and
 # lib/cmake/bitexact/bitexactConfig.cmake, so another repository can find_package(bitexact) and test
 # its own kernel's arithmetic against the reference and the vectors (examples/consumer).

@@ -8,15 +8,7 @@ set -uo pipefail
 bin=$1 rc_bin=$2 plug=$3
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-run() {  # WANT_RC NAME CMD...
-  local want=$1 name=$2; shift 2
-  timeout 120 "$@" > "$t/$name.log" 2>&1
-  local rc=$?
-  cat "$t/$name.log"
-  [ "$rc" = "$want" ] || fail "exit $rc, want $want: $*"
-}
-has() { grep -qE -- "$2" "$t/$1.log" || fail "$1: no line matching '$2'"; }
+. "$(dirname "$0")/../script_lib.sh"
 export BITEXACT=$bin
 run 0 ok "$rc_bin" "$plug/field25519_fe64.so" cpu
 has ok '^card cpu: trusted in [0-9.]+ s: selftest PASSED: 1 implementation\(s\) of 1 family'
