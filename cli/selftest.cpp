@@ -132,6 +132,7 @@ int run_selftest(const SelftestCommand& cmd) {
   }
   if (rows == 0) {
     std::printf("\nnothing ran: no selected variant can run on the selected places\n");
+    first_failure = "nothing ran: no selected implementation runs on the selected places (host implementations run on the CPU)";
     all = false;
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

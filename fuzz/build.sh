@@ -11,11 +11,14 @@ for src in "$SRC_ROOT"/fuzz/*_*.cpp; do
   [ -f "$SRC_ROOT/fuzz/$target.dict" ] && cp "$SRC_ROOT/fuzz/$target.dict" "$OUT/${target}_fuzz.dict"
   (cd "$SRC_ROOT/fuzz/corpus/$target" && zip -q -r "$OUT/${target}_fuzz_seed_corpus.zip" .)
 done
-# The plugin fuzzer: fuzzes the field25519 plugin named by BX_FUZZ_PLUGIN at run time (fuzz/plugin_field25519.cpp),
-# through the engine's own plugin adapter; the example plugin is built beside it to point it at.
-SUITE="suite/plugin.cpp suite/limb_form.cpp suite/hex.cpp suite/isolate.cpp suite/device_site.cpp
-       suite/field25519/plugin_ops.cpp suite/field25519/limb_check.cpp"
-$CXX $CXXFLAGS -std=c++20 -I"$SRC_ROOT" -I"$SRC_ROOT/include" "$SRC_ROOT/fuzz/plugin_field25519.cpp" \
-  $(for f in $SUITE; do echo "$SRC_ROOT/$f"; done) "$SRC_ROOT"/reference/*/*.cpp "$SRC_ROOT/gpu/core/ptx_on_host.cpp" \
-  $LIB_FUZZING_ENGINE -lcrypto -lsodium -ldl -o "$OUT/plugin_field25519_fuzz"
+# The plugin fuzzers (fuzz/plugin_<family>.cpp): fuzz the plugin named by BX_FUZZ_PLUGIN at run time through
+# the engine's own plugin adapter (suite/<family>); the example plugins are built beside them to point them at.
+COMMON="suite/plugin.cpp suite/limb_form.cpp suite/hex.cpp suite/isolate.cpp suite/device_site.cpp"
+for src in "$SRC_ROOT"/fuzz/plugin_*.cpp; do
+  target=$(basename "$src" .cpp)
+  fam=${target#plugin_}
+  $CXX $CXXFLAGS -std=c++20 -I"$SRC_ROOT" -I"$SRC_ROOT/include" "$src" \
+    $(for f in $COMMON; do echo "$SRC_ROOT/$f"; done) "$SRC_ROOT"/suite/$fam/*.cpp "$SRC_ROOT"/reference/*/*.cpp \
+    "$SRC_ROOT/gpu/core/ptx_on_host.cpp" $LIB_FUZZING_ENGINE -lcrypto -lsodium -ldl -o "$OUT/${target}_fuzz"
+done
 ${CC:-cc} -O2 -shared -fPIC -I"$SRC_ROOT/include" "$SRC_ROOT/examples/plugins/field25519_fe64/fe64_plugin.c" -o "$OUT/field25519_fe64.so"

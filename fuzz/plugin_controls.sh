@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
-# The plugin fuzzer (fuzz/plugin_field25519.cpp) on the example field25519 plugins of
-# examples/plugins/controls.tsv: the example ("pass") must survive a bounded run; every negative control
+# The plugin fuzzers (fuzz/plugin_<family>.cpp) on the example plugins of examples/plugins/controls.tsv of
+# every family that has one: each example ("pass") must survive a bounded run; every negative control
 # ("caught") must be found within BUDGET seconds, and the saved input must replay the same difference.
 # One line per plugin: what happened and how long it took.
 #   plugin_controls.sh BUILD_DIR [SECONDS_FOR_THE_EXAMPLE] [BUDGET_PER_CONTROL]
 set -uo pipefail
 B=$1 secs=${2:-5} budget=${3:-60}
 src=$(cd "$(dirname "$0")/.." && pwd)
-fz=$B/fuzz/plugin_field25519_fuzz
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-[ -x "$fz" ] || { echo "plugin_controls: $fz not built"; exit 1; }
 rc=0
-n=0
+declare -A n
 while IFS=$'\t' read -r expect lib fam glob bug; do
-  [ "$fam" = field25519 ] || continue
+  [ -f "$src/fuzz/plugin_$fam.cpp" ] || continue
+  fz=$B/fuzz/plugin_${fam}_fuzz
+  [ -x "$fz" ] || { echo "plugin_controls: $fz not built"; rc=1; continue; }
   so=$B/examples/plugins/$lib.so
   [ -f "$so" ] || { echo "$lib: $so missing"; rc=1; continue; }
-  n=$((n + 1))
+  n[$fam]=$(( ${n[$fam]:-0} + 1 ))
   mkdir -p "$work/$lib/corpus"
   log=$work/$lib/log
   start=$(date +%s%N)
@@ -42,5 +42,9 @@ while IFS=$'\t' read -r expect lib fam glob bug; do
   fi
   printf '%s: found in %d.%03d s (%s): %s; replayed from %s\n' "$lib" $((ms / 1000)) $((ms % 1000)) "$bug" "$found" "$(basename "$crash")"
 done < "$src/examples/plugins/controls.tsv"
-[ "$n" -ge 2 ] || { echo "plugin_controls: fewer than two field25519 plugins in controls.tsv"; rc=1; }
+for f in "$src"/fuzz/plugin_*.cpp; do
+  fam=$(basename "$f" .cpp)
+  fam=${fam#plugin_}
+  [ "${n[$fam]:-0}" -ge 2 ] || { echo "plugin_controls: fewer than two $fam plugins (an example and a control) in controls.tsv"; rc=1; }
+done
 exit $rc

@@ -12,11 +12,10 @@
 //
 // Input: byte 0 picks the check (a provided limb op, encode, decode, a bytes op); then per operand and
 // limb one mode byte and 8 value bytes (fewer at the end of the input read as zero).
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "fuzz/plugin_fuzz.hpp"
 #include "reference/field25519/ref25519.hpp"
 #include "suite/field25519/plugin_ops.hpp"
 #include "suite/field25519/reference_op.hpp"
@@ -35,17 +34,7 @@ struct Target {
 };
 std::vector<Target> g_targets;
 
-// Reads the input as a stream; past its end every byte is 0.
-struct Stream {
-  const uint8_t* d;
-  size_t n, at = 0;
-  uint8_t byte() { return at < n ? d[at++] : 0; }
-  uint64_t word() {
-    uint64_t w = 0;
-    for (int k = 0; k < 8; ++k) w |= uint64_t(byte()) << (8 * k);
-    return w;
-  }
-};
+using plugin_fuzz::Stream;
 
 // One limb within [-max, max] (signed) or [0, max]: the bound itself, one below, 0, 1, half of it, or any
 // value inside; negated on signed forms when the mode byte says so.
@@ -73,10 +62,7 @@ Limbs operand(Stream& s, const LimbForm& f, Bound b) {
 }
 
 [[noreturn]] void difference(const Target& t, const std::string& what, const std::string& inputs, const std::string& got, const std::string& want) {
-  std::fprintf(stderr,
-               "\nDIFFERENCE: %s %s\n%s  got  %s\n  want %s\n(replay: BX_FUZZ_PLUGIN=%s <this target> <the saved crash file>)\n",
-               t.name.c_str(), what.c_str(), inputs.c_str(), got.c_str(), want.c_str(), std::getenv("BX_FUZZ_PLUGIN"));
-  std::abort();
+  plugin_fuzz::difference(t.name, what, inputs, got, want);
 }
 
 std::string hex_of(const Bytes32& b) { return to_hex(b); }
@@ -157,27 +143,9 @@ void check_bytes_op(const Target& t, Op op, Stream& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  const char* path = std::getenv("BX_FUZZ_PLUGIN");
-  if (!path || !*path) {
-    std::fprintf(stderr, "plugin_field25519: error: set BX_FUZZ_PLUGIN to the plugin (.so) to fuzz\n");
-    std::exit(2);
-  }
-  setenv("BX_PLUGIN_IN_PROCESS", "1", 1);  // a crash of the plugin is the fuzzer's finding, not a forked child's
-  try {
-    load_plugin(path);
-    for (const PluginImpl& p : plugin_impls())
-      if (p.family == BX_FAMILY_FIELD25519 && p.place == BX_PLACE_HOST) g_targets.push_back({"field25519/" + p.name, adapt(p, -1)});
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "plugin_field25519: error: %s\n", e.what());
-    std::exit(2);
-  }
-  if (g_targets.empty()) {
-    std::fprintf(stderr, "plugin_field25519: error: %s has no host field25519 implementation\n", path);
-    std::exit(2);
-  }
-  for (const Target& t : g_targets)
-    std::fprintf(stderr, "plugin_field25519: fuzzing %s (%s)\n", t.name.c_str(),
-                 t.impl.limbs ? t.impl.limbs->form.describe().c_str() : "canonical bytes only");
+  for (auto& [name, impl] : plugin_fuzz::load_host_impls<PluginField>("plugin_field25519", BX_FAMILY_FIELD25519,
+                                                                       [](const PluginImpl& p) { return adapt(p, -1); }))
+    g_targets.push_back({name, std::move(impl)});
   return 0;
 }
 

@@ -26,7 +26,9 @@ class HostSite {
  public:
   const uint8_t* in(const void* data, size_t n, const char* name) { return arena_.input(static_cast<const uint8_t*>(data), n, name); }
   uint8_t* out(size_t n, const char* name) { return arena_.output(n, name); }
-  void get(void* host, const uint8_t* buf, size_t n) { std::memcpy(host, buf, n); }
+  void get(void* host, const uint8_t* buf, size_t n) {
+    if (n) std::memcpy(host, buf, n);  // an empty vector's data() may be null
+  }
   // Returns the seconds the call took, measured in the child around the call alone (no fork, no wait).
   double run(const std::string& who, const std::string& what, const std::function<int(void* stream)>& fn) {
     double* seconds = reinterpret_cast<double*>(arena_.output(sizeof(double), "seconds"));

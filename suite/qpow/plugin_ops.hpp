@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/common/prime_field.hpp"  // ref::Int
 #include "suite/plugin.hpp"
 
 namespace bx::suite::qpow {
