@@ -32,6 +32,32 @@ std::string status_text(int status) {
 
 std::string case_name(const Case& c) { return "case " + std::to_string(c.id) + " (" + c.request.value("op", "?") + ")"; }
 
+std::string type_of(const json& reply) { return reply.contains("type") && reply["type"].is_string() ? reply["type"].get<std::string>() : ""; }
+
+// How deeply a JSON text nests (outside strings): a reply nested past kMaxDepth is refused before parsing,
+// since comparing, copying or printing such a value recurses that deep.
+constexpr int kMaxDepth = 64;
+int nesting(const std::string& text) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+constexpr size_t kMaxLine = size_t(1) << 30;  // one reply line: 1 GiB (a batch of a million large answers fits)
+
 }  // namespace
 
 bool Described::provides(const std::string& op) const { return std::find(ops.begin(), ops.end(), op) != ops.end(); }
@@ -46,15 +72,28 @@ Harness::Harness(const std::string& command, double timeout_s) : command_(comman
   // A harness that exits while we write must be an error we report, not a SIGPIPE that ends bitexact.
   signal(SIGPIPE, SIG_IGN);
   int in[2], out[2];
-  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) throw HarnessError("harness: cannot create pipes: " + std::string(strerror(errno)));
+  if (pipe2(in, O_CLOEXEC) != 0) throw HarnessError("harness: cannot create pipes: " + std::string(strerror(errno)));
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    close(in[0]), close(in[1]);
+    throw HarnessError("harness: cannot create pipes: " + std::string(strerror(errno)));
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_adddup2(&fa, in[0], 0);
   posix_spawn_file_actions_adddup2(&fa, out[1], 1);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);  // its own process group: a timeout kills its children too
+  // Its own process group (a timeout kills its children too), default SIGPIPE and SIGCHLD (ours ignores
+  // SIGPIPE) and no blocked signals.
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigaddset(&defaults, SIGCHLD);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &none);
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   const int rc = posix_spawn(&pid_, "/bin/sh", &fa, &attr, const_cast<char**>(argv), environ);
   posix_spawn_file_actions_destroy(&fa);
@@ -65,14 +104,26 @@ Harness::Harness(const std::string& command, double timeout_s) : command_(comman
   from_ = out[0];
   if (rc != 0) {
     pid_ = -1;
+    close(to_), close(from_);
     throw HarnessError("harness `" + command + "`: cannot start /bin/sh: " + strerror(rc));
   }
   fcntl(to_, F_SETFL, fcntl(to_, F_GETFL) | O_NONBLOCK);
   fcntl(from_, F_SETFL, fcntl(from_, F_GETFL) | O_NONBLOCK);
+  // A constructor that throws runs no destructor: the harness is killed and the pipes closed here.
+  try {
+    read_describe();
+  } catch (...) {
+    if (pid_ > 0) kill_and_reap();
+    close(to_), close(from_);
+    to_ = from_ = -1;
+    throw;
+  }
+}
 
+void Harness::read_describe() {
   const json reply = exchange({{"bitexact_protocol", kProtocol}, {"type", "describe"}}, "describe");
   const auto bad = [&](const std::string& why) { fail("describe reply " + why, "describe"); };
-  if (reply.value("type", "") != "describe") bad("has no \"type\": \"describe\"");
+  if (type_of(reply) != "describe") bad("has no \"type\": \"describe\"");
   if (!reply.contains("bitexact_protocol") || !reply["bitexact_protocol"].is_number_integer())
     bad("has no integer \"bitexact_protocol\"");
   if (reply["bitexact_protocol"].get<int64_t>() != kProtocol)
@@ -92,9 +143,9 @@ Harness::Harness(const std::string& command, double timeout_s) : command_(comman
     };
     const auto strings = [&](const char* key) {
       std::vector<std::string> v;
-      if (!j[key].is_array()) bad(std::string("implementation \"") + j.value("name", "?") + "\": \"" + key + "\" is not a list of strings");
+      if (!j[key].is_array()) bad("implementation \"" + j["name"].get<std::string>() + "\": \"" + key + "\" is not a list of strings");
       for (const json& s : j[key]) {
-        if (!s.is_string()) bad(std::string("implementation \"") + j.value("name", "?") + "\": \"" + key + "\" is not a list of strings");
+        if (!s.is_string()) bad("implementation \"" + j["name"].get<std::string>() + "\": \"" + key + "\" is not a list of strings");
         v.push_back(s.get<std::string>());
       }
       return v;
@@ -141,25 +192,36 @@ void Harness::fail(const std::string& what, const std::string& last_case) {
 }
 
 json Harness::exchange(const json& request, const std::string& last_case) {
+  // Whatever it wrote since its last reply is a line nobody asked for (a request answered twice, a print).
+  for (char buf[4096];;) {
+    const ssize_t r = read(from_, buf, sizeof buf);  // non-blocking: only what is already there
+    if (r <= 0) break;
+    pending_.append(buf, size_t(r));
+  }
+  if (!pending_.empty()) fail("wrote what nobody asked for after its last reply: '" + clip(pending_) + "'", answered_);
   const std::string line = request.dump() + "\n";
-  size_t written = 0;
+  size_t written = 0, scanned = 0;
   const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s_);
   for (;;) {
-    const size_t nl = pending_.find('\n');
+    const size_t nl = pending_.find('\n', scanned);
+    scanned = pending_.size();
     if (nl != std::string::npos) {
       const std::string got = pending_.substr(0, nl);
       pending_.erase(0, nl + 1);
       if (written < line.size()) fail("answered before reading its whole request", last_case);
       if (!pending_.empty()) fail("wrote more than one line for one request: '" + clip(pending_) + "'", last_case);
+      if (nesting(got) > kMaxDepth) fail("wrote a line nested deeper than " + std::to_string(kMaxDepth) + " levels", last_case);
       json reply;
       try {
         reply = json::parse(got);
-      } catch (const json::parse_error&) {
+      } catch (const json::exception&) {
         fail("wrote a line that is not JSON: '" + clip(got) + "'", last_case);
       }
       if (!reply.is_object()) fail("wrote a JSON line that is not an object: '" + clip(got) + "'", last_case);
+      answered_ = last_case;
       return reply;
     }
+    if (pending_.size() > kMaxLine) fail("wrote more than 1 GiB without a newline", last_case);
     const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (left <= 0) fail("did not answer within " + std::to_string(int(timeout_s_)) + " s (killed)", last_case);
     pollfd fds[2] = {{from_, POLLIN, 0}, {to_, short(written < line.size() ? POLLOUT : 0), 0}};
@@ -169,22 +231,43 @@ json Harness::exchange(const json& request, const std::string& last_case) {
     if (written < line.size() && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
       const ssize_t w = write(to_, line.data() + written, line.size() - written);
       if (w > 0) written += size_t(w);
-      else if (w < 0 && errno != EAGAIN && errno != EINTR) written = line.size() + 1;  // it closed its stdin: read its end below
+      else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        // It closed its stdin: it has exited or will; its status (read below) says how.
+        end_of_harness("closed its stdin before reading its whole request", last_case);
+      }
     }
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       char buf[1 << 16];
       const ssize_t r = read(from_, buf, sizeof buf);
-      if (r > 0) {
-        pending_.append(buf, size_t(r));
-      } else if (r == 0) {
-        int status = 0;
-        const pid_t who = waitpid(pid_, &status, 0);
-        pid_ = -1;
-        const std::string tail = pending_.empty() ? "" : " after writing '" + clip(pending_) + "' without a newline";
-        throw HarnessError("harness `" + command_ + "`: " + (who > 0 ? status_text(status) : "closed its stdout") + tail +
-                           " before answering (last case sent: " + last_case + ")");
-      }
+      if (r > 0) pending_.append(buf, size_t(r));
+      else if (r == 0) end_of_harness(pending_.empty() ? "" : "after writing '" + clip(pending_) + "' without a newline", last_case);
     }
+  }
+}
+
+void Harness::end_of_harness(const std::string& detail, const std::string& last_case) {
+  int status = 0;
+  const bool exited = reap_by(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::min(timeout_s_, 5.0))), &status);
+  throw HarnessError("harness `" + command_ + "`: " + (exited ? status_text(status) : "closed its stdout (killed)") +
+                     (detail.empty() ? "" : " " + detail) + " before answering (last case sent: " + last_case + ")");
+}
+
+bool Harness::reap_by(std::chrono::steady_clock::time_point deadline, int* status) {
+  for (;;) {
+    siginfo_t si{};
+    // WNOWAIT: the leader stays a zombie while its group is killed, so the group id cannot be reused.
+    if (waitid(P_PID, id_t(pid_), &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid_) {
+      kill(-pid_, SIGKILL);  // what it left running in its group
+      while (waitpid(pid_, status, 0) < 0 && errno == EINTR) {
+      }
+      pid_ = -1;
+      return true;
+    }
+    if (Clock::now() > deadline) {
+      kill_and_reap();
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
 }
 
@@ -198,7 +281,7 @@ std::vector<json> Harness::answer(const Described& impl, const std::vector<Case>
     for (size_t k = at; k < end; ++k) batch.push_back({{"id", cases[k].id}, {"request", cases[k].request}});
     const std::string last = case_name(cases[end - 1]);
     const json reply = exchange({{"type", "cases"}, {"impl", impl.name}, {"cases", std::move(batch)}}, last);
-    if (reply.value("type", "") != "answers" || !reply.contains("answers") || !reply["answers"].is_array())
+    if (type_of(reply) != "answers" || !reply.contains("answers") || !reply["answers"].is_array())
       fail("replied to a batch without {\"type\": \"answers\", \"answers\": [...]}: '" + clip(reply.dump()) + "'", last);
     const json& a = reply["answers"];
     if (a.size() != end - at)
@@ -209,6 +292,8 @@ std::vector<json> Harness::answer(const Described& impl, const std::vector<Case>
         fail("answer " + std::to_string(k - at) + " of the batch has no id: '" + clip(e.dump()) + "'", last);
       if (e["id"].get<uint64_t>() != cases[k].id)
         fail("answered out of order: " + case_name(cases[k]) + " was due, the answer names case " + e["id"].dump(), last);
+      if (e.contains("answer") == e.contains("error") || (e.contains("error") && !e["error"].is_string()))
+        fail("answered " + case_name(cases[k]) + " with neither one \"answer\" nor one \"error\" string: '" + clip(e.dump()) + "'", last);
       out.push_back(e);
     }
   }
@@ -224,25 +309,19 @@ void Harness::finish() {
   to_ = -1;
   // Read its stdout to the end: a line after the last answer is one nobody asked for (a request answered
   // twice, a debug print); then its exit status.
-  const auto deadline = Clock::now() + std::chrono::duration<double>(timeout_s_);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout_s_));
   for (bool eof = false; !eof;) {
     if (Clock::now() > deadline) fail("did not exit within " + std::to_string(int(timeout_s_)) + " s of \"end\" (killed)", "end");
     pollfd fd{from_, POLLIN, 0};
     if (poll(&fd, 1, 10) <= 0) continue;
     char buf[4096];
     const ssize_t r = read(from_, buf, sizeof buf);
-    if (r > 0) pending_.append(buf, size_t(r));
+    if (r > 0 && pending_.size() < 4096) pending_.append(buf, size_t(r));
     eof = r == 0;
   }
   if (!pending_.empty()) fail("wrote what nobody asked for: '" + clip(pending_) + "'", "end");
   int status = 0;
-  for (;;) {
-    const pid_t w = waitpid(pid_, &status, WNOHANG);
-    if (w == pid_) break;
-    if (Clock::now() > deadline) fail("did not exit within " + std::to_string(int(timeout_s_)) + " s of \"end\" (killed)", "end");
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  pid_ = -1;
+  if (!reap_by(deadline, &status)) fail("did not exit within " + std::to_string(int(timeout_s_)) + " s of \"end\" (killed)", "end");
   if (!(WIFEXITED(status) && WEXITSTATUS(status) == 0))
     throw HarnessError("harness `" + command_ + "`: " + status_text(status) + " after \"end\" (a harness exits 0 when told to end)");
 }

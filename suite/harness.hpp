@@ -4,12 +4,15 @@
 // reads one answer line per request. Nothing here knows a family.
 //
 // Invariants: every request gets exactly one line back within the timeout; that line is one JSON object
-// of the expected type; the answers of a batch come in the batch's order with its ids. Anything else
-// (the harness exits, hangs, writes a line that is not JSON, answers out of order) throws HarnessError
-// naming the last case sent, and the harness is killed. Its stderr is bitexact's (kept in the run's log).
+// (nested at most 64 deep) of the expected type; the answers of a batch come in the batch's order with its
+// ids, each with one "answer" or one "error". Anything else (the harness exits, hangs, writes a line that
+// is not JSON or one nobody asked for, answers out of order) throws HarnessError naming the last case sent,
+// and the harness and what it started in its process group are killed. It starts with default signal
+// handling and no blocked signals; its stderr is bitexact's (kept in the run's log).
 #pragma once
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -67,8 +70,14 @@ class Harness {
   void finish();
 
  private:
+  void read_describe();
   json exchange(const json& request, const std::string& last_case);
   [[noreturn]] void fail(const std::string& what, const std::string& last_case);
+  // Its stdout ended (or its stdin closed) mid-request: reaped (killed past a short deadline), then thrown.
+  [[noreturn]] void end_of_harness(const std::string& detail, const std::string& last_case);
+  // Waits until the deadline for it to exit; then kills what it left in its group and reaps it (true), or
+  // kills and reaps it (false).
+  bool reap_by(std::chrono::steady_clock::time_point deadline, int* status);
   void kill_and_reap();
 
   std::string command_;
@@ -76,6 +85,7 @@ class Harness {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;  // its stdin (we write), its stdout (we read)
   std::string pending_;      // bytes read past the last full line
+  std::string answered_;     // the last case of the last request it answered
   std::vector<Described> impls_;
 };
 

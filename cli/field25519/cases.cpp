@@ -1,7 +1,8 @@
-// field25519's offline cases: the op cases of vectors/field25519/ops.json (as generation writes them, with
-// their flags) and, for the full tier, seeded random operand pairs of verify's operand stream, each as an
+// field25519's offline cases: the op cases of vectors/field25519/ops.json (the embedded copy the selftest
+// reads, with their flags) and, for the full tier, seeded random operand pairs of verify's operand stream, each as an
 // oracle request. Precondition: "canonical" when every operand is below p, else "below 2^255" (an
 // implementation declaring canonical inputs only answers the first kind).
+#include "cli/embedded.hpp"
 #include "cli/field25519/family_parts.hpp"
 #include "cli/field25519/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
@@ -26,7 +27,7 @@ suite::cases::CaseSpec spec(f25519::Op op, const Bytes32& a, const Bytes32& b, s
 
 std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes) {
   const std::string rel = "vectors/field25519/ops.json";
-  const std::string text = vectors::generate_vectors().at(rel);
+  const std::string& text = embedded_file(rel);  // the selftest's vectors (vectors check keeps them equal to generation)
   if (notes) *notes = json::parse(text).at("notes");
   std::vector<suite::cases::CaseSpec> out;
   for (const vectors::FieldTest& t : vectors::parse_field(rel, text)) out.push_back(spec(t.op, t.a, t.b, t.flags));

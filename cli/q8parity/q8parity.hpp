@@ -11,6 +11,7 @@
 #include "suite/implementation.hpp"
 #include "gpu/q8parity/host_run.hpp"
 #include "reference/q8parity/q8_ref.hpp"
+#include "suite/q8parity/judge.hpp"
 #include "suite/q8parity/plugin_ops.hpp"
 
 namespace bx::q8parity {
@@ -62,13 +63,12 @@ std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in);
 std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in);
 q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds = nullptr);
 
-// Bitwise comparison, NaNs as a class: how many of `got` differ from `want` and the first one.
-struct Diff {
-  size_t count = 0, first = 0, size = 0, got_size = 0;
-  float got = 0, want = 0;
-  bool same() const { return count == 0 && size > 0; }
-};
-Diff diff(const std::vector<float>& got, const std::vector<float>& want);
+// The judge (suite/q8parity/judge.hpp): bitwise with NaNs as a class, or a characterised NMSE bound.
+using suite::q8parity::Diff;
+using suite::q8parity::describe;
+using suite::q8parity::diff;
+using suite::q8parity::float_hex;
+using suite::q8parity::nmse_problem;
 // The negative control's verdict: among the outputs whose reference value is finite (inf and NaN rows
 // are equal under any order), how many differ. It passes when at least half of them do.
 struct ControlVerdict {
@@ -76,12 +76,6 @@ struct ControlVerdict {
   bool ok() const { return finite > 0 && 2 * differ >= finite; }
 };
 ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want);
-// A characterised implementation's verdict: "" when `got` is within `bound` of the canonical order's `want`
-// by NMSE over the outputs where `want` is finite; the others must match it in class (NaN, +inf, -inf).
-std::string nmse_problem(const std::vector<float>& got, const std::vector<float>& want, double bound);
-std::string float_hex(float f);  // 8 hex digits of the bit pattern
-// "3 of 536 differ; first [t 1, row 7]: got 0x3f800000 (1), want 0x3f800001 (1.0000001)" (rows > 0: token-major).
-std::string describe(const Diff& d, size_t rows);
 std::vector<uint8_t> to_bytes(const std::vector<float>& v);  // little-endian
 std::string floats_hex(const std::vector<float>& v);         // to_bytes as hex
 // One float from 8 hex digits of its bit pattern ("358637bd" is 1e-6); InputError naming `what`.

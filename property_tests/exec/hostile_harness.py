@@ -5,6 +5,7 @@ Every mode but the last three is a failure bitexact must name in one line, exit 
   hostile_harness.py MODE
 """
 import json
+import os
 import sys
 import time
 
@@ -44,6 +45,9 @@ def send(obj):
 for line in sys.stdin:
     msg = json.loads(line)
     if msg["type"] == "describe":
+        if mode == "type-number":
+            send({"bitexact_protocol": 1, "type": 5, "implementations": [impl()]})
+            continue
         if mode == "exit-at-describe":
             sys.exit(3)
         if mode == "not-json":
@@ -63,6 +67,20 @@ for line in sys.stdin:
         sys.exit(0)
     cases = msg["cases"]
     answers = [{"id": c["id"], "answer": add(c["request"])} for c in cases]
+    if mode == "close-stdout":  # closes its stdout and stays: bitexact must not wait for it
+        sys.stdout.close()
+        os.close(1)
+        time.sleep(3600)
+    if mode == "deep":
+        sys.stdout.write('{"type": "answers", "answers": ' + "[" * 100000 + "]" * 100000 + "}\n")
+        sys.stdout.flush()
+        continue
+    if mode == "huge-number":
+        sys.stdout.write('{"type": "answers", "answers": [{"id": 1, "answer": 1e400}]}\n')
+        sys.stdout.flush()
+        continue
+    if mode == "no-answer":
+        answers[1] = {"id": cases[1]["id"]}
     if mode == "crash-mid" and cases[0]["id"] > 200:
         print("harness: segmentation fault (pretend)", file=sys.stderr, flush=True)
         sys.exit(139)

@@ -71,8 +71,15 @@ has h_crash-mid 'segmentation fault \(pretend\)'  # its stderr is kept in the lo
 hostile hang-mid 'did not answer within 2 s \(killed\) \(last case sent: case 300'
 hostile out-of-order 'answered out of order: case 4 \(fe25519.add\) was due, the answer names case 5'
 hostile short-batch 'answered 99 of the batch.s 100 cases'
-hostile two-lines '(answered out of order|wrote more than one line for one request)'  # which one depends on when the second line arrives
+# Which of the three depends on when the second line arrives.
+hostile two-lines '(answered out of order|wrote more than one line for one request|wrote what nobody asked for after its last reply: .* \(last case sent: case 100 )'
 hostile partial-line "without a newline before answering"
+# (its shell may still hold the pipe, so the end is the deadline or the end of its stdout: never a wait)
+hostile close-stdout '(closed its stdout \(killed\)|did not answer within 2 s \(killed\)).*\(last case sent: case 100'
+hostile deep 'wrote a line nested deeper than 64 levels'
+hostile huge-number "wrote a line that is not JSON"
+hostile no-answer 'answered case 2 \(fe25519.add\) with neither one "answer" nor one "error" string'
+hostile type-number 'describe reply has no "type": "describe"'
 # Not a protocol break, still a failure: nothing asked, or a case answered with an error.
 run 1 h_nothing "$bin" selftest --exec "$hostile accepts-nothing"
 has h_nothing 'nothing asked'
