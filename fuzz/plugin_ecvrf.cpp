@@ -28,7 +28,7 @@ namespace G = bx::ref::ecvrf;
 using bx::plugin_fuzz::Stream;
 using bx::ref::Int;
 
-std::vector<std::pair<std::string, PluginEcvrf>> g_impls;
+plugin_fuzz::Fuzzer<PluginEcvrf> g;
 
 const Int kP = (Int(1) << 255) - 19;
 
@@ -226,30 +226,15 @@ void check_search(const std::string& name, const PluginEcvrf& im, Stream& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  g_impls = plugin_fuzz::load_host_impls<PluginEcvrf>("plugin_ecvrf", BX_FAMILY_ECVRF, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  g.impls = plugin_fuzz::load_host_impls<PluginEcvrf>("plugin_ecvrf", BX_FAMILY_ECVRF, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  using C = plugin_fuzz::Check<PluginEcvrf>;
+  g.checks = {C{[](const PluginEcvrf& im) { return bool(im.search); }, check_search},
+              C{[](const PluginEcvrf& im) { return bool(im.decode); }, check_decode},
+              C{[](const PluginEcvrf& im) { return bool(im.add); }, [](auto& n, auto& im, Stream& s) { check_points(n, im, 0, s); }},
+              C{[](const PluginEcvrf& im) { return bool(im.scalar_mult); }, [](auto& n, auto& im, Stream& s) { check_points(n, im, 1, s); }},
+              C{[](const PluginEcvrf& im) { return bool(im.proof_to_hash); }, [](auto& n, auto& im, Stream& s) { check_points(n, im, 2, s); }},
+              C{[](const PluginEcvrf& im) { return bool(im.vrf_beta); }, check_vrf_beta}};
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1) return 0;
-  Stream s{data, size};
-  const uint8_t pick = s.byte();
-  const auto& [name, im] = g_impls[g_impls.size() > 1 ? s.byte() % g_impls.size() : 0];  // up to 64 per plugin
-  std::vector<int> checks;  // what it provides: 0 search, 1 decode, 2 add, 3 scalar_mult, 4 proof_to_hash, 5 vrf_beta
-  if (im.search) checks.push_back(0);
-  if (im.decode) checks.push_back(1);
-  if (im.add) checks.push_back(2);
-  if (im.scalar_mult) checks.push_back(3);
-  if (im.proof_to_hash) checks.push_back(4);
-  if (im.vrf_beta) checks.push_back(5);
-  if (checks.empty()) return 0;
-  switch (checks[pick % checks.size()]) {
-    case 0: check_search(name, im, s); break;
-    case 1: check_decode(name, im, s); break;
-    case 2: check_points(name, im, 0, s); break;
-    case 3: check_points(name, im, 1, s); break;
-    case 4: check_points(name, im, 2, s); break;
-    default: check_vrf_beta(name, im, s); break;
-  }
-  return 0;
-}
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return g.one(data, size); }

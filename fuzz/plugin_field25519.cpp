@@ -28,11 +28,7 @@ using namespace bx::suite;
 using namespace bx::suite::field25519;
 namespace R = bx::ref::f25519;
 
-struct Target {
-  std::string name;
-  PluginField impl;
-};
-std::vector<Target> g_targets;
+plugin_fuzz::Fuzzer<PluginField> g;
 
 using plugin_fuzz::Stream;
 
@@ -61,14 +57,10 @@ Limbs operand(Stream& s, const LimbForm& f, Bound b) {
   return x;
 }
 
-[[noreturn]] void difference(const Target& t, const std::string& what, const std::string& inputs, const std::string& got, const std::string& want) {
-  plugin_fuzz::difference(t.name, what, inputs, got, want);
-}
-
 std::string hex_of(const Bytes32& b) { return to_hex(b); }
 
-void check_limb_op(const Target& t, Op op, Stream& s) {
-  const LimbOps& L = *t.impl.limbs;
+void check_limb_op(const std::string& name, const PluginField& im, Op op, Stream& s) {
+  const LimbOps& L = *im.limbs;
   const Int& p = modulus();
   const Limbs a = operand(s, L.form, L.in[int(op)]), b = operand(s, L.form, L.in[int(op)]);
   std::vector<Limbs> out(1, Limbs(L.form.limbs, Int(0)));
@@ -79,33 +71,33 @@ void check_limb_op(const Target& t, Op op, Stream& s) {
   try {
     L.op(op, {a}, {b}, out, flags);
   } catch (const std::exception& e) {
-    difference(t, what, inputs, std::string("an error: ") + e.what(), "an answer");
+    plugin_fuzz::difference(name, what, inputs, std::string("an error: ") + e.what(), "an answer");
   }
   const auto [w, wflag] = reference_op(op, element(L.form, a, p), element(L.form, b, p));
   const std::string past = past_bound(L.form, out[0], L.out[int(op)]);
   const Bytes32 got = R::encode(element(L.form, out[0], p)), want = R::encode(w);
-  if (!past.empty()) difference(t, what, inputs, limbs_hex(out[0]) + " (" + past + ")", std::string("within its declared ") + bound_name(L.out[int(op)]) + " bound");
-  if (got != want) difference(t, what, inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
+  if (!past.empty()) plugin_fuzz::difference(name, what, inputs, limbs_hex(out[0]) + " (" + past + ")", std::string("within its declared ") + bound_name(L.out[int(op)]) + " bound");
+  if (got != want) plugin_fuzz::difference(name, what, inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
   if (op == Op::sqrt_ratio && (flags[0] != 0) != wflag)
-    difference(t, what, inputs, "was_square " + std::to_string(flags[0] != 0), "was_square " + std::to_string(wflag));
+    plugin_fuzz::difference(name, what, inputs, "was_square " + std::to_string(flags[0] != 0), "was_square " + std::to_string(wflag));
 }
 
-void check_encode(const Target& t, Stream& s) {
-  const LimbOps& L = *t.impl.limbs;
+void check_encode(const std::string& name, const PluginField& im, Stream& s) {
+  const LimbOps& L = *im.limbs;
   const Limbs a = operand(s, L.form, Bound::loose);
   std::vector<Bytes32> got(1);
   const std::string inputs = "  a " + limbs_hex(a) + " (loose)\n";
   try {
     L.encode({a}, got);
   } catch (const std::exception& e) {
-    difference(t, "encode", inputs, std::string("an error: ") + e.what(), "an answer");
+    plugin_fuzz::difference(name, "encode", inputs, std::string("an error: ") + e.what(), "an answer");
   }
   const Bytes32 want = R::encode(element(L.form, a, modulus()));
-  if (got[0] != want) difference(t, "encode", inputs, hex_of(got[0]), hex_of(want));
+  if (got[0] != want) plugin_fuzz::difference(name, "encode", inputs, hex_of(got[0]), hex_of(want));
 }
 
-void check_decode(const Target& t, Stream& s) {
-  const LimbOps& L = *t.impl.limbs;
+void check_decode(const std::string& name, const PluginField& im, Stream& s) {
+  const LimbOps& L = *im.limbs;
   Bytes32 in;
   for (auto& c : in) c = s.byte();
   std::vector<Limbs> out(1, Limbs(L.form.limbs, Int(0)));
@@ -113,62 +105,47 @@ void check_decode(const Target& t, Stream& s) {
   try {
     L.decode({in}, out);
   } catch (const std::exception& e) {
-    difference(t, "decode", inputs, std::string("an error: ") + e.what(), "an answer");
+    plugin_fuzz::difference(name, "decode", inputs, std::string("an error: ") + e.what(), "an answer");
   }
   const std::string past = past_bound(L.form, out[0], Bound::tight);
   const Bytes32 want = R::encode(R::decode_lax(in)), got = R::encode(element(L.form, out[0], modulus()));
-  if (!past.empty()) difference(t, "decode", inputs, limbs_hex(out[0]) + " (" + past + ")", "within the tight bound");
-  if (got != want) difference(t, "decode", inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
+  if (!past.empty()) plugin_fuzz::difference(name, "decode", inputs, limbs_hex(out[0]) + " (" + past + ")", "within the tight bound");
+  if (got != want) plugin_fuzz::difference(name, "decode", inputs, limbs_hex(out[0]) + " = " + hex_of(got), hex_of(want));
 }
 
-void check_bytes_op(const Target& t, Op op, Stream& s) {
+void check_bytes_op(const std::string& name, const PluginField& im, Op op, Stream& s) {
   Bytes32 a, b, got;
   for (auto& c : a) c = s.byte();
   for (auto& c : b) c = s.byte();
   a[31] &= 0x7f, b[31] &= 0x7f;
-  if (t.impl.canonical_inputs_only) a = R::encode(R::decode_lax(a)), b = R::encode(R::decode_lax(b));
+  if (im.canonical_inputs_only) a = R::encode(R::decode_lax(a)), b = R::encode(R::decode_lax(b));
   uint8_t flag = 0;
   const std::string inputs = "  a " + hex_of(a) + "\n  b " + hex_of(b) + "\n";
   const std::string what = std::string(f25519::op_name(op)) + " (canonical bytes)";
   try {
-    t.impl.eval(op, &a, &b, 1, &got, &flag);
+    im.eval(op, &a, &b, 1, &got, &flag);
   } catch (const std::exception& e) {
-    difference(t, what, inputs, std::string("an error: ") + e.what(), "an answer");
+    plugin_fuzz::difference(name, what, inputs, std::string("an error: ") + e.what(), "an answer");
   }
   const auto [w, wflag] = reference_op(op, R::raw_value(a), R::raw_value(b));
-  if (got != R::encode(w)) difference(t, what, inputs, hex_of(got), hex_of(R::encode(w)));
-  if (op == Op::sqrt_ratio && (flag != 0) != wflag) difference(t, what, inputs, "was_square " + std::to_string(flag != 0), "was_square " + std::to_string(wflag));
+  if (got != R::encode(w)) plugin_fuzz::difference(name, what, inputs, hex_of(got), hex_of(R::encode(w)));
+  if (op == Op::sqrt_ratio && (flag != 0) != wflag) plugin_fuzz::difference(name, what, inputs, "was_square " + std::to_string(flag != 0), "was_square " + std::to_string(wflag));
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  for (auto& [name, impl] : plugin_fuzz::load_host_impls<PluginField>("plugin_field25519", BX_FAMILY_FIELD25519,
-                                                                       [](const PluginImpl& p) { return adapt(p, -1); }))
-    g_targets.push_back({name, std::move(impl)});
+  g.impls = plugin_fuzz::load_host_impls<PluginField>("plugin_field25519", BX_FAMILY_FIELD25519, [](const PluginImpl& p) { return adapt(p, -1); });
+  using C = plugin_fuzz::Check<PluginField>;
+  for (int o = 0; o < kLimbOps; ++o)  // the limb ops it provides, then encode and decode, then the canonical-bytes ops
+    g.checks.push_back(C{[o](const PluginField& im) { return im.limbs && im.limbs->has(Op(o)); },
+                         [o](auto& n, auto& im, Stream& s) { check_limb_op(n, im, Op(o), s); }});
+  g.checks.push_back(C{[](const PluginField& im) { return im.limbs && bool(im.limbs->encode); }, check_encode});
+  g.checks.push_back(C{[](const PluginField& im) { return im.limbs && bool(im.limbs->decode); }, check_decode});
+  for (int o = 0; o < int(Op::count_); ++o)
+    g.checks.push_back(C{[o](const PluginField& im) { return bool(im.bytes_provided >> o & 1); },
+                         [o](auto& n, auto& im, Stream& s) { check_bytes_op(n, im, Op(o), s); }});
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1) return 0;
-  Stream s{data, size};
-  const uint8_t pick = s.byte();
-  const Target& t = g_targets[g_targets.size() > 1 ? s.byte() % g_targets.size() : 0];  // up to 64 per plugin
-  // The checks this implementation provides: its limb ops, encode, decode, its canonical-bytes ops.
-  std::vector<int> checks;  // 0..9 limb op, 10 encode, 11 decode, 12 + op a bytes op
-  if (t.impl.limbs) {
-    for (int o = 0; o < kLimbOps; ++o)
-      if (t.impl.limbs->has(Op(o))) checks.push_back(o);
-    if (t.impl.limbs->encode) checks.push_back(10);
-    if (t.impl.limbs->decode) checks.push_back(11);
-  }
-  for (int o = 0; o < int(Op::count_); ++o)
-    if (t.impl.bytes_provided >> o & 1) checks.push_back(12 + o);
-  if (checks.empty()) return 0;
-  const int c = checks[pick % checks.size()];
-  if (c < 10) check_limb_op(t, Op(c), s);
-  else if (c == 10) check_encode(t, s);
-  else if (c == 11) check_decode(t, s);
-  else check_bytes_op(t, Op(c - 12), s);
-  return 0;
-}
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return g.one(data, size); }

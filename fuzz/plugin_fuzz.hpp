@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,5 +72,31 @@ void call_or_report(const std::string& impl, const std::string& what, const std:
     difference(impl, what, inputs, std::string("an error: ") + e.what(), "an answer");
   }
 }
+
+// One operation a fuzzer checks: whether an implementation provides it, and its run on one input.
+template <class Impl>
+struct Check {
+  std::function<bool(const Impl&)> provided;
+  std::function<void(const std::string& name, const Impl& im, Stream& s)> run;
+};
+
+// A family's fuzzer: the plugin's implementations and the checks. One input: its first byte picks the check
+// among those the implementation provides, a second byte (only when there are several) the implementation.
+template <class Impl>
+struct Fuzzer {
+  std::vector<std::pair<std::string, Impl>> impls;
+  std::vector<Check<Impl>> checks;
+  int one(const uint8_t* data, size_t size) const {
+    if (size < 1) return 0;
+    Stream s{data, size};
+    const uint8_t pick = s.byte();
+    const auto& [name, im] = impls[impls.size() > 1 ? s.byte() % impls.size() : 0];  // up to 64 per plugin
+    std::vector<const Check<Impl>*> provided;
+    for (const Check<Impl>& c : checks)
+      if (c.provided(im)) provided.push_back(&c);
+    if (!provided.empty()) provided[pick % provided.size()]->run(name, im, s);
+    return 0;
+  }
+};
 
 }  // namespace bx::plugin_fuzz

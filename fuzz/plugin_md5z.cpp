@@ -24,7 +24,7 @@ using namespace bx::suite::md5z;
 namespace R = bx::ref::md5z;
 using bx::plugin_fuzz::Stream;
 
-std::vector<std::pair<std::string, PluginMd5z>> g_impls;
+plugin_fuzz::Fuzzer<PluginMd5z> g;
 
 constexpr uint64_t kEnd = uint64_t(1) << 32;
 
@@ -133,28 +133,14 @@ void check_prepare(const std::string& name, const PluginMd5z& im, Stream& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  g_impls = plugin_fuzz::load_host_impls<PluginMd5z>("plugin_md5z", BX_FAMILY_MD5Z, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  g.impls = plugin_fuzz::load_host_impls<PluginMd5z>("plugin_md5z", BX_FAMILY_MD5Z, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  using C = plugin_fuzz::Check<PluginMd5z>;
+  g.checks = {C{[](const PluginMd5z& im) { return bool(im.search); }, [](auto& n, auto& im, Stream& s) { check_search(n, im, false, s); }},
+              C{[](const PluginMd5z& im) { return bool(im.search_job); }, [](auto& n, auto& im, Stream& s) { check_search(n, im, true, s); }},
+              C{[](const PluginMd5z& im) { return bool(im.candidate_digests); }, check_candidates},
+              C{[](const PluginMd5z& im) { return bool(im.md5); }, check_md5},
+              C{[](const PluginMd5z& im) { return bool(im.prepare); }, check_prepare}};
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1) return 0;
-  Stream s{data, size};
-  const uint8_t pick = s.byte();
-  const auto& [name, im] = g_impls[g_impls.size() > 1 ? s.byte() % g_impls.size() : 0];  // up to 64 per plugin
-  std::vector<int> checks;  // what it provides: 0 search, 1 search_job, 2 candidate digests, 3 md5, 4 prepare
-  if (im.search) checks.push_back(0);
-  if (im.search_job) checks.push_back(1);
-  if (im.candidate_digests) checks.push_back(2);
-  if (im.md5) checks.push_back(3);
-  if (im.prepare) checks.push_back(4);
-  if (checks.empty()) return 0;
-  switch (checks[pick % checks.size()]) {
-    case 0: check_search(name, im, false, s); break;
-    case 1: check_search(name, im, true, s); break;
-    case 2: check_candidates(name, im, s); break;
-    case 3: check_md5(name, im, s); break;
-    default: check_prepare(name, im, s); break;
-  }
-  return 0;
-}
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return g.one(data, size); }

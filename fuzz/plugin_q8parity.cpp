@@ -26,7 +26,7 @@ using namespace bx::suite::q8parity;
 namespace R = bx::ref::q8;
 using bx::plugin_fuzz::Stream;
 
-std::vector<std::pair<std::string, PluginQ8>> g_impls;
+plugin_fuzz::Fuzzer<PluginQ8> g;
 
 float float_of_bits(uint32_t u) {
   float f;
@@ -115,20 +115,11 @@ void check_rmsnorm(const std::string& name, const PluginQ8& im, Stream& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  g_impls = plugin_fuzz::load_host_impls<PluginQ8>("plugin_q8parity", BX_FAMILY_Q8PARITY, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  g.impls = plugin_fuzz::load_host_impls<PluginQ8>("plugin_q8parity", BX_FAMILY_Q8PARITY, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  using C = plugin_fuzz::Check<PluginQ8>;
+  g.checks = {C{[](const PluginQ8& im) { return bool(im.matvec); }, check_matvec},
+              C{[](const PluginQ8& im) { return bool(im.rmsnorm); }, check_rmsnorm}};
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1) return 0;
-  Stream s{data, size};
-  const uint8_t pick = s.byte();
-  const auto& [name, im] = g_impls[g_impls.size() > 1 ? s.byte() % g_impls.size() : 0];  // up to 64 per plugin
-  std::vector<int> checks;  // what it provides: 0 matvec, 1 rmsnorm
-  if (im.matvec) checks.push_back(0);
-  if (im.rmsnorm) checks.push_back(1);
-  if (checks.empty()) return 0;
-  if (checks[pick % checks.size()] == 0) check_matvec(name, im, s);
-  else check_rmsnorm(name, im, s);
-  return 0;
-}
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return g.one(data, size); }

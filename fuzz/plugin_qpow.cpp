@@ -26,7 +26,7 @@ using namespace bx::suite::qpow;
 namespace R = bx::ref::qpow;
 using bx::plugin_fuzz::Stream;
 
-std::vector<std::pair<std::string, PluginQpow>> g_impls;
+plugin_fuzz::Fuzzer<PluginQpow> g;
 
 const Int kTwo512 = Int(1) << 512;
 constexpr uint64_t kP = 0xffffffff00000001ull;  // the Goldilocks prime
@@ -174,32 +174,16 @@ void check_prepare(const std::string& name, const PluginQpow& im, Stream& s) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  g_impls = plugin_fuzz::load_host_impls<PluginQpow>("plugin_qpow", BX_FAMILY_QPOW, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  g.impls = plugin_fuzz::load_host_impls<PluginQpow>("plugin_qpow", BX_FAMILY_QPOW, [](const suite::PluginImpl& p) { return adapt(p, -1); });
+  using C = plugin_fuzz::Check<PluginQpow>;
+  g.checks = {C{[](const PluginQpow& im) { return bool(im.search); }, [](auto& n, auto& im, Stream& s) { check_search(n, im, false, s); }},
+              C{[](const PluginQpow& im) { return bool(im.search_job); }, [](auto& n, auto& im, Stream& s) { check_search(n, im, true, s); }},
+              C{[](const PluginQpow& im) { return bool(im.hash); }, check_hash},
+              C{[](const PluginQpow& im) { return bool(im.gl_mul); }, [](auto& n, auto& im, Stream& s) { check_field(n, im, true, s); }},
+              C{[](const PluginQpow& im) { return bool(im.gl_add); }, [](auto& n, auto& im, Stream& s) { check_field(n, im, false, s); }},
+              C{[](const PluginQpow& im) { return bool(im.permute); }, check_permute},
+              C{[](const PluginQpow& im) { return bool(im.prepare); }, check_prepare}};
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size < 1) return 0;
-  Stream s{data, size};
-  const uint8_t pick = s.byte();
-  const auto& [name, im] = g_impls[g_impls.size() > 1 ? s.byte() % g_impls.size() : 0];  // up to 64 per plugin
-  std::vector<int> checks;  // what it provides: 0 search, 1 search_job, 2 hash, 3 gl_mul, 4 gl_add, 5 permute, 6 prepare
-  if (im.search) checks.push_back(0);
-  if (im.search_job) checks.push_back(1);
-  if (im.hash) checks.push_back(2);
-  if (im.gl_mul) checks.push_back(3);
-  if (im.gl_add) checks.push_back(4);
-  if (im.permute) checks.push_back(5);
-  if (im.prepare) checks.push_back(6);
-  if (checks.empty()) return 0;
-  switch (checks[pick % checks.size()]) {
-    case 0: check_search(name, im, false, s); break;
-    case 1: check_search(name, im, true, s); break;
-    case 2: check_hash(name, im, s); break;
-    case 3: check_field(name, im, true, s); break;
-    case 4: check_field(name, im, false, s); break;
-    case 5: check_permute(name, im, s); break;
-    default: check_prepare(name, im, s); break;
-  }
-  return 0;
-}
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) { return g.one(data, size); }
