@@ -13,7 +13,7 @@
 namespace bx::suite {
 
 namespace {
-constexpr size_t kGuard = isolate::Arena::kGuard;
+[[maybe_unused]] constexpr size_t kGuard = isolate::Arena::kGuard;  // unused where there is no CUDA
 using isolate::kGuardPattern;
 using isolate::kUnwritten;
 }  // namespace
