@@ -1,11 +1,13 @@
 // The one shape of every bench document (--json): each family's bench adds rows, one per implementation on
 // a place and workload, with its rate in every round (not only a median, so two documents can be compared
-// with an interval), the parity verdict of the rounds and the ceilings measured in the same run:
-//   {"bench": {"family": F, "rounds": N, "parity": true|false, "cards": {"gpu0": "NVIDIA H200", ...},
-//              "ceilings": {"gpu0": {"imad_per_s": ...}, ...},
-//              "rows": [{"implementation": "md5z/q9-v2", "place": "gpu0", "origin": "built-in" | "plugin PATH",
-//                        "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
-//                        "detail": {family-specific figures: registers, shares of a ceiling, ...}}]}}
+// with an interval: `bench compare`), the parity verdict of the rounds, the cards (and the CPU model) the
+// rows ran on, the ceilings measured in the same run and the build:
+//   {"build": {"version": ..., "flags": ...},
+//    "bench": {F: {"family": F, "rounds": N, "parity": true|false, "cards": {"cpu": "model", "gpu0": "NVIDIA H200"},
+//                  "ceilings": {"gpu0": {"imad_per_s": ...}, ...},
+//                  "rows": [{"implementation": "md5z/q9-v2", "place": "gpu0", "origin": "built-in" | "plugin PATH",
+//                            "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
+//                            "detail": {family-specific figures: registers, shares of a ceiling, ...}}]}, ...}}
 #pragma once
 #include <cstdio>
 #include <map>

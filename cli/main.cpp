@@ -7,6 +7,7 @@
 #include <iostream>
 #include <set>
 
+#include "cli/bench_compare.hpp"
 #include "cli/cases.hpp"
 #include "cli/exec_run.hpp"
 #include "cli/family.hpp"
@@ -114,6 +115,11 @@ int main(int argc, char** argv) {
   bench->add_flag("--json", bctx.json, "also print JSON");
   bench->add_flag("--quiet", bctx.quiet, "no progress lines");
   const auto bench_runs = add_family_subcommands(*bench, "bench", [](const bx::Family& f, CLI::App& s) { return f.add_bench(s); });
+  auto* bcmp = bench->add_subcommand("compare", "is NEW slower than BASE? two bench documents (--json), paired by implementation");
+  std::string cmp_base, cmp_new, cmp_threshold = "2%";
+  bcmp->add_option("base", cmp_base, "the BASE bench document")->required()->type_name("BASE");
+  bcmp->add_option("new", cmp_new, "the NEW bench document")->required()->type_name("NEW");
+  bcmp->add_option("--threshold", cmp_threshold, "the slowdown that fails, in percent (default 2%)")->type_name("PCT");
 
   auto* ver = app.add_subcommand("verify", "long differential run of one family (bitexact verify FAMILY --help)");
   ver->add_option("--device", ver_dev, "cpu, all (every GPU, the range split evenly, one process each), gpu, a GPU index or a list of them (0,1; 0,0 splits the range over two processes on GPU 0) (default: gpu if present, else cpu)")->type_name("DEVICE");
@@ -245,6 +251,19 @@ int main(int argc, char** argv) {
           else if (!bad_files.count(p.substr(0, p.find(':')))) std::fprintf(stderr, "%s\n", p.c_str());
         std::printf("vectors check: %s\n", problems.empty() ? "OK" : malformed ? "FAILED (malformed input)" : "FAILED");
         return problems.empty() ? 0 : malformed ? 2 : 1;
+      }
+      if (bcmp->parsed()) {
+        std::string t = cmp_threshold;
+        if (!t.empty() && t.back() == '%') t.pop_back();
+        double pct = -1;
+        try {
+          size_t used = 0;
+          pct = std::stod(t, &used);
+          if (used != t.size()) pct = -1;
+        } catch (const std::exception&) {
+        }
+        if (!(pct > 0 && pct < 100)) throw bx::InputError("--threshold: '" + cmp_threshold + "' is not a percentage above 0 and below 100");
+        return bx::run_bench_compare(cmp_base, cmp_new, pct);
       }
       if (bench->parsed()) {
         no_extras(*bench, "bench");
