@@ -30,13 +30,7 @@ struct Doc {
 };
 
 Doc read_doc(const std::string& path) {
-  const std::string text = read_input_file(path, "bench document");
-  Json j;
-  try {
-    j = Json::parse(text);
-  } catch (const Json::exception& e) {
-    throw InputError("bench document " + path + ": not JSON (" + std::string(e.what()) + ")");
-  }
+  const Json j = read_json_file<Json>(path, "bench document");
   if (!j.is_object() || !j.contains("bench") || !j["bench"].is_object() || j["bench"].empty())
     throw InputError("bench document " + path + ": no \"bench\" part (write one with `bitexact bench ... --json > FILE`)");
   Doc d{path, j.contains("build") ? j["build"].value("version", "?") + " " + j["build"].value("flags", "") : "?", {}, {}};

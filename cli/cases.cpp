@@ -16,15 +16,6 @@ namespace C = suite::cases;
 
 namespace {
 
-json read_document(const std::string& path, const std::string& what) {
-  const std::string text = read_input_file(path, what);
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(what + " " + path + ": not JSON (" + std::string(e.what()) + ")");
-  }
-}
-
 void write_document(const std::string& path, const json& doc, const std::string& what) {
   if (path.empty() || path == "-") {
     std::printf("%s\n", doc.dump(1).c_str());
@@ -107,13 +98,13 @@ int CasesCommand::run(int argc, char** argv) const {
     std::fprintf(stderr, "cases export: %zu cases of %s (%s tier)\n", specs.size(), family.c_str(), tier.c_str());
     return 0;
   }
-  const json p = read_document(prompt, "prompt"), r = read_document(response, "response");
+  const json p = read_json_file<json>(prompt, "prompt"), r = read_json_file<json>(response, "response");
   if (!p.is_object() || !p.contains("family") || !p["family"].is_string()) throw InputError("prompt " + prompt + ": no \"family\"");
   const Family& f = bx::family(p["family"].get<std::string>());
   std::function<json(const json&, uint64_t)> want;
   std::map<uint64_t, json> expected;
   if (!expected_in.empty()) {
-    const json doc = read_document(expected_in, "--expected");
+    const json doc = read_json_file<json>(expected_in, "--expected");
     for (const json& a : C::answers_of(doc, "--expected"))
       if (a.contains("id") && a["id"].is_number_unsigned() && a.contains("answer")) expected[a["id"].get<uint64_t>()] = a["answer"];
     want = [&](const json&, uint64_t id) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <deque>
+#include <functional>
 #include <map>
 
 #include "cli/bench_harness.hpp"
@@ -21,6 +23,7 @@ namespace H = suite::harness;
 // and which of them it is asked.
 struct Plan {
   const Family* family;
+  std::function<json(const json&)> reference;  // the family's reference answer to a request
   json prompt;                        // every case of the tier
   std::vector<std::string> ops;       // the family's operations, in the order their cases first appear
   std::map<std::string, size_t> all;  // cases per operation
@@ -38,6 +41,7 @@ Plan plan_for(const H::Described& d, const std::string& tier, uint64_t seed, con
   json notes = json::object();
   const std::vector<C::CaseSpec> specs = p.family->cases(tier, seed, &notes);
   if (specs.empty()) throw H::HarnessError("harness `" + command + "`: family " + d.family + " offers no cases yet, so a harness cannot be judged");
+  p.reference = reference_of(*p.family);
   p.prompt = C::make_prompt(d.family, tier, seed, "bitexact cases export --family " + d.family + " --tier " + tier + " --seed " + std::to_string(seed),
                             notes, specs);
   for (const json& c : p.prompt["cases"]) {
@@ -110,8 +114,7 @@ int run_exec_checks(const char* command_name, const ExecOptions& o, const std::s
     if (!p.asked.empty()) {
       const std::vector<json> entries = h.answer(*d, p.asked);
       const auto [prompt, response] = documents(p, p.asked, entries);
-      const auto ref = reference_of(*p.family);
-      v = C::judge(prompt, response, [&](const json& request, uint64_t) { return ref(request); });
+      v = C::judge(prompt, response, [&](const json& request, uint64_t) { return p.reference(request); });
     }
     std::map<std::string, size_t> wrong;
     for (const C::Wrong& w : v.wrong) ++wrong[w.request.value("op", "?")];
@@ -141,21 +144,22 @@ int run_exec_bench(const ExecOptions& o, const std::string& family, int rounds) 
   H::Harness h(o.command, o.timeout_s);
   struct Item {
     const H::Described* d;
-    Plan plan;
+    const Plan* plan;  // one per implementation (its prompt is large), shared by its operations
     std::string op;
     std::vector<H::Case> cases;
     std::vector<double> seconds;
     bool parity = true;
   };
   std::vector<Item> items;
+  std::deque<Plan> plans;  // stable addresses
   for (const H::Described* d : chosen(h, family)) {
-    Plan p = plan_for(*d, "full", o.seed, o.command);
+    const Plan& p = plans.emplace_back(plan_for(*d, "full", o.seed, o.command));
     for (const std::string& op : p.ops) {
       if (!d->provides(op)) {
         std::printf("%s: %s not provided (nothing to time)\n", label(*d).c_str(), op.c_str());
         continue;
       }
-      Item it{d, p, op, {}, {}, true};
+      Item it{d, &p, op, {}, {}, true};
       for (const H::Case& c : p.asked)
         if (c.request["op"] == op) it.cases.push_back(c);
       if (it.cases.empty()) std::printf("%s: %s: no case it accepts (nothing to time)\n", label(*d).c_str(), op.c_str());
@@ -169,9 +173,8 @@ int run_exec_bench(const ExecOptions& o, const std::string& family, int rounds) 
       double s = 0;
       const std::vector<json> entries = h.answer(*it.d, it.cases, &s);
       it.seconds.push_back(s);
-      const auto [prompt, response] = documents(it.plan, it.cases, entries);
-      const auto ref = reference_of(*it.plan.family);
-      const C::Verdict v = C::judge(prompt, response, [&](const json& request, uint64_t) { return ref(request); });
+      const auto [prompt, response] = documents(*it.plan, it.cases, entries);
+      const C::Verdict v = C::judge(prompt, response, [&](const json& request, uint64_t) { return it.plan->reference(request); });
       if (!v.pass() && it.parity) {
         std::printf("PARITY FAILED: %s %s in round %d\n", label(*it.d).c_str(), it.op.c_str(), r + 1);
         print_verdict_details(v);

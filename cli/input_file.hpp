@@ -28,6 +28,17 @@ inline std::string read_input_file(const std::string& path, const std::string& w
   if (f.bad()) throw InputError(what + " " + path + ": read error");
   return s.str();
 }
+// The JSON document in `path` (J: nlohmann::json or ordered_json), after read_input_file; a file that is not
+// JSON is "<what> <path>: not JSON (<parser's reason>)".
+template <class J>
+J read_json_file(const std::string& path, const std::string& what) {
+  const std::string text = read_input_file(path, what);
+  try {
+    return J::parse(text);
+  } catch (const typename J::exception& e) {
+    throw InputError(what + " " + path + ": not JSON (" + std::string(e.what()) + ")");
+  }
+}
 // Throws InputError unless `path` can be created or overwritten as a file (checked before a long run).
 inline void require_writable_file(const std::string& path, const std::string& what) {
   namespace fs = std::filesystem;

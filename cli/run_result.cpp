@@ -96,16 +96,7 @@ RunResult result_from_json(const json& doc0, const std::string& what) {
   }
 }
 
-RunResult read_result_file(const std::string& path) {
-  const std::string text = read_input_file(path, "result file");
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::exception& e) {
-    throw InputError(path + ": not JSON (" + e.what() + ")");
-  }
-  return result_from_json(doc, path);
-}
+RunResult read_result_file(const std::string& path) { return result_from_json(read_json_file<json>(path, "result file"), path); }
 
 std::string parse_plant(const std::string& kind) {
   if (kind.empty() || kind == "duplicate" || kind == "missing" || kind == "mismatch") return kind;

@@ -40,8 +40,9 @@ std::vector<std::pair<std::string, Adapted>> load_host_impls(const char* target,
   std::vector<std::pair<std::string, Adapted>> out;
   try {
     suite::load_plugin(path);
-    for (const suite::PluginImpl& p : suite::plugin_impls())
-      if (p.family == family && p.place == BX_PLACE_HOST) out.emplace_back(suite::family_name(family) + "/" + p.name, adapt(p));
+    const std::string fam = suite::family_name(family);
+    for (const suite::PluginPlace& pl : suite::plugin_places(fam, true, {}, [](const suite::PluginImpl&) {}))
+      out.emplace_back(fam + "/" + pl.impl.name, adapt(pl.impl));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s: error: %s\n", target, e.what());
     std::exit(2);

@@ -34,27 +34,10 @@ std::string case_name(const Case& c) { return "case " + std::to_string(c.id) + "
 
 std::string type_of(const json& reply) { return reply.contains("type") && reply["type"].is_string() ? reply["type"].get<std::string>() : ""; }
 
-// How deeply a JSON text nests (outside strings): a reply nested past kMaxDepth is refused before parsing,
-// since comparing, copying or printing such a value recurses that deep.
+// A reply nested past kMaxDepth is refused while it is parsed: comparing, copying or printing such a value
+// recurses that deep.
 constexpr int kMaxDepth = 64;
-int nesting(const std::string& text) {
-  int depth = 0, deepest = 0;
-  bool in_string = false, escaped = false;
-  for (char c : text) {
-    if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
-}
+struct TooDeep {};
 
 constexpr size_t kMaxLine = size_t(1) << 30;  // one reply line: 1 GiB (a batch of a million large answers fits)
 
@@ -210,10 +193,14 @@ json Harness::exchange(const json& request, const std::string& last_case) {
       pending_.erase(0, nl + 1);
       if (written < line.size()) fail("answered before reading its whole request", last_case);
       if (!pending_.empty()) fail("wrote more than one line for one request: '" + clip(pending_) + "'", last_case);
-      if (nesting(got) > kMaxDepth) fail("wrote a line nested deeper than " + std::to_string(kMaxDepth) + " levels", last_case);
       json reply;
       try {
-        reply = json::parse(got);
+        reply = json::parse(got, [](int depth, json::parse_event_t, json&) {
+          if (depth > kMaxDepth) throw TooDeep{};
+          return true;
+        });
+      } catch (const TooDeep&) {
+        fail("wrote a line nested deeper than " + std::to_string(kMaxDepth) + " levels", last_case);
       } catch (const json::exception&) {
         fail("wrote a line that is not JSON: '" + clip(got) + "'", last_case);
       }
