@@ -26,6 +26,7 @@ using Key = std::tuple<std::string, std::string, std::string, std::string>;  // 
 struct Doc {
   std::string path, build;
   std::map<std::string, std::string> cards;  // place -> card or CPU model
+  std::map<std::string, std::string> setup;  // place -> driver, CUDA and power limit (card_facts), where known
   std::map<Key, Row> rows;
 };
 
@@ -41,6 +42,12 @@ Doc read_doc(const std::string& path) {
     if (b.contains("cards") && b["cards"].is_object())
       for (const auto& [place, card] : b["cards"].items())
         if (card.is_string()) d.cards[place] = card.get<std::string>();
+    if (b.contains("card_facts") && b["card_facts"].is_object())
+      for (const auto& [place, f] : b["card_facts"].items()) {
+        if (!f.is_object()) continue;
+        const auto text = [&](const char* k) { return f.contains(k) ? (f[k].is_string() ? f[k].get<std::string>() : f[k].dump()) : "?"; };
+        d.setup[place] = "driver " + text("driver") + ", CUDA " + text("cuda_driver") + ", power limit " + text("power_limit_w") + " W";
+      }
     for (const Json& r : b["rows"]) {
       if (!r.is_object() || !r.contains("rates") || !r["rates"].is_array() || r["rates"].empty()) bad("family " + fam + ": a row without \"rates\"");
       Row row{fam, r.value("implementation", ""), r.value("place", ""), r.value("workload", ""), r.value("unit", ""), {}};
@@ -64,6 +71,12 @@ int run_bench_compare(const std::string& base_path, const std::string& new_path,
     if (it != fresh.cards.end() && it->second != card)
       throw InputError("bench compare: " + place + " is " + card + " in " + base_path + " but " + it->second + " in " + new_path +
                        " (rates of different cards are not compared)");
+  }
+  // The same card under another driver or power limit is compared, but said: either can move a rate.
+  for (const auto& [place, s] : base.setup) {
+    const auto it = fresh.setup.find(place);
+    if (it != fresh.setup.end() && it->second != s)
+      std::printf("note: %s runs %s in BASE but %s in NEW\n", place.c_str(), s.c_str(), it->second.c_str());
   }
   const double t = threshold_pct / 100;
   std::printf("BASE %s: %s\nNEW  %s: %s\nthreshold %.2f %%: a regression needs every NEW round against every BASE round below %.4f\n\n",

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/card_power.hpp"
+
 namespace bx {
 
 template <class Out>
@@ -20,6 +22,7 @@ struct Contender {
 
 struct RoundTimes {
   std::map<std::string, std::vector<double>> seconds;  // contender label -> one entry per round
+  std::map<std::string, std::vector<RunWindow>> windows;  // contender label -> when each run began and ended
   bool parity = true;
 };
 
@@ -32,8 +35,10 @@ RoundTimes run_interleaved(int rounds, const std::vector<Contender<Out>>& cs,
     for (size_t k = 0; k < cs.size(); ++k) {
       const size_t j = (k + size_t(r)) % cs.size();
       double secs = 0;
+      const double t0 = steady_seconds();
       outs[j] = cs[j].run(r, secs);
       t.seconds[cs[j].label].push_back(secs);
+      t.windows[cs[j].label].push_back({t0, steady_seconds(), secs});
     }
     for (const auto& p : parity(r, outs)) {
       t.parity = false;

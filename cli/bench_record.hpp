@@ -4,10 +4,13 @@
 // rows ran on, the ceilings measured in the same run and the build:
 //   {"build": {"version": ..., "flags": ...},
 //    "bench": {F: {"family": F, "rounds": N, "parity": true|false, "cards": {"cpu": "model", "gpu0": "NVIDIA H200"},
+//                  "card_facts": {"gpu0": {"pci_bus_id", "cuda_driver", "cuda_runtime", and where NVML answers "driver",
+//                                 "power_limit_w", "idle_w", "max_sm_clock_mhz", "sm_clock_mhz_seen": {min, median, max}, ...}},
 //                  "ceilings": {"gpu0": {"imad_per_s": ...}, ...},
 //                  "rows": [{"implementation": "md5z/q9-v2", "place": "gpu0", "origin": "built-in" | "plugin PATH",
 //                            "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
-//                            "detail": {family-specific figures: registers, shares of a ceiling, ...}}]}, ...}}
+//                            "detail": {family-specific figures: registers, shares of a ceiling, ...},
+//                            "energy": {"watts", "per_joule", "unit": "G cand/J", "busy_share", "window_s"} (a watched card)}]}, ...}}
 #pragma once
 #include <cstdio>
 #include <map>
@@ -15,6 +18,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "cli/card_power.hpp"
 
 namespace bx {
 
@@ -25,6 +30,7 @@ struct BenchRow {
   std::string workload;             // the operation or size where a family times several ("mul", "ntok 8"), else ""
   std::string unit;                 // "G cand/s", "MH/s", "G op/s", "GB/s"
   std::vector<double> rates;        // one per round, in unit
+  std::vector<RunWindow> windows;   // when each round's run began and ended: its energy on a card (card_power)
   nlohmann::ordered_json detail = nlohmann::ordered_json::object();
 };
 

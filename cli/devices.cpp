@@ -24,6 +24,29 @@ std::string gpu_name(int dev) {
 #endif
 }
 
+std::string gpu_pci_bus_id(int dev) {
+#if defined(BX_HAVE_CUDA)
+  return kern::device_pci_bus_id(dev);
+#else
+  (void)dev;
+  return "";
+#endif
+}
+int cuda_driver_version() {
+#if defined(BX_HAVE_CUDA)
+  return kern::cuda_driver_version();
+#else
+  return 0;
+#endif
+}
+int cuda_runtime_version() {
+#if defined(BX_HAVE_CUDA)
+  return kern::cuda_runtime_version();
+#else
+  return 0;
+#endif
+}
+
 DeviceSelection parse_devices(const std::string& s) {
   DeviceSelection sel;
   const int n = gpu_count();

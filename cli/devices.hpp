@@ -12,6 +12,9 @@ struct DeviceSelection {
 };
 int gpu_count();  // 0 without CUDA support or a usable device; never throws
 std::string gpu_name(int dev);
+std::string gpu_pci_bus_id(int dev);  // "" without CUDA
+int cuda_driver_version();            // 13000 for CUDA 13.0; 0 without CUDA
+int cuda_runtime_version();
 // "cpu", "all" (CPU and every GPU), "gpu" (every GPU, at least one) or a GPU index N; throws InputError.
 DeviceSelection parse_devices(const std::string& s);
 // The selection of an empty --device: `gpu` where one exists and the command prefers it, else `cpu`.

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cli/bench_compare.hpp"
+#include "cli/card_power.hpp"
 #include "cli/cases.hpp"
 #include "cli/exec_run.hpp"
 #include "cli/family.hpp"
@@ -279,6 +280,7 @@ int main(int argc, char** argv) {
           return bx::run_exec_bench(exec, fam, bctx.rounds);
         }
         if (bctx.devices.gpus.size() > 1) return bx::spread_bench(argc, argv, bctx);
+        const auto power = bx::watch_bench_power(bctx.devices);  // energy per item where NVML answers
         int rc = 0;
         for (auto& r : bench_runs)
           if (!any || r.sub->parsed()) {

@@ -177,6 +177,7 @@ bool bench_gpus(const RunContext& ctx, const BenchOptions& o, const Job& job, co
                 kinfo.c_str());
     BenchRow row{c.name, c.where, c.origin(), "", "MH/s",
                  per_round_rates(rt.seconds.at(c.label()), double(o.nonces), 1e6)};
+    row.windows = rt.windows.at(c.label());
     row.detail = {{"imad_fraction_field_products", imad}, {"fp64_fraction_field_products", fp64_share}, {"kernels", kj}};
     rows.push_back(std::move(row));
     if (o.pick && passed.count(c.label()) && passed[c.label()] && rt.parity && (!pick.count(c.device) || pick[c.device].second < mh))

@@ -162,6 +162,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
   std::map<std::string, nlohmann::ordered_json> ceilings;
   for (auto& p : places) {
     std::map<std::pair<std::string, int>, std::vector<double>> secs;
+    std::map<std::pair<std::string, int>, std::vector<RunWindow>> wins;
     for (Op op : {Op::mul, Op::sqr}) {
       std::vector<Contender<std::vector<uint8_t>>> cs;
       for (auto& r : p.runners)
@@ -187,6 +188,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
       const RoundTimes rt = run_interleaved<std::vector<uint8_t>>(ctx.rounds, cs, parity);
       parity_ok = parity_ok && rt.parity;
       for (auto& [label, v] : rt.seconds) secs[{label, int(op)}] = v;
+      for (auto& [label, v] : rt.windows) wins[{label, int(op)}] = v;
     }
     std::printf("\n%-16s %-5s %-4s %12s %12s %14s %14s %6s %8s\n", "impl", "where", "op", "G op/s", "vs fe51",
                 "IMAD slots/op", "DFMA slots/op", "regs", "local B");
@@ -206,6 +208,7 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
                     f25519::op_name(op), rate / 1e9, rate / base[int(op)], sl, fs, rg, lc);
         BenchRow row{r.origin == "built-in" ? builtin_variant_name(r.name) : "field25519/" + r.name, p.where, r.origin, f25519::op_name(op), "G op/s",
                      per_round_rates(secs[{r.name, int(op)}], double(p.threads) * p.iters, 1e9)};
+        row.windows = wins[{r.name, int(op)}];
         row.detail = {{"imad_slots_per_op", slots}, {"dfma_slots_per_op", fp64_slots}, {"registers", r.regs}, {"local_bytes", r.local},
                       {"threads", p.threads}, {"iters", p.iters}};
         rows.push_back(std::move(row));

@@ -97,6 +97,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     if (!(im.builtin() && im.variant == md5::kPlain) && med > best_rate) best_rate = med, best = im.label();
     BenchRow row{im.name, im.where, im.origin(), "",
                  "G cand/s", per_round_rates(rt.seconds.at(im.label()), double(o.candidates), 1e9)};
+    row.windows = rt.windows.at(im.label());
     row.detail = {{"vs_plain", ratio}, {"issue_slots_per_candidate", slots},
                   {"sass_common_path", {{"total", sp.total}, {"alu", sp.alu}, {"fma", sp.fma}}}, {"fraction_of_ceiling", frac},
                   {"registers", regs}, {"local_bytes", local}};

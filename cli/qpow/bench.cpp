@@ -116,6 +116,7 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
                 im.lossy ? "  (characterised)" : im.builtin() ? "" : "  (plugin)");
     BenchRow row{im.name, im.where, im.origin(), "", "MH/s",
                  per_round_rates(t.seconds.at(im.label()), double(n), 1e6)};
+    row.windows = t.windows.at(im.label());
     row.detail = {{"contract", im.lossy ? "characterised" : "bit-exact"}};
     if (regs >= 0) row.detail["registers"] = regs, row.detail["local_bytes"] = local;
     if (of_mul >= 0) row.detail["pct_mul64x64_ceiling"] = of_mul, row.detail["pct_imad_ceiling"] = of_imad;

@@ -20,6 +20,19 @@ std::string device_name(int dev) {
   BX_CUDA(cudaGetDeviceProperties(&p, dev));
   return std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
 }
+std::string device_pci_bus_id(int dev) {
+  char id[32] = {};
+  BX_CUDA(cudaDeviceGetPCIBusId(id, int(sizeof id), dev));
+  return id;
+}
+int cuda_driver_version() {
+  int v = 0;
+  return cudaDriverGetVersion(&v) == cudaSuccess ? v : 0;
+}
+int cuda_runtime_version() {
+  int v = 0;
+  return cudaRuntimeGetVersion(&v) == cudaSuccess ? v : 0;
+}
 int device_sm_count(int dev) {
   int n = 0;
   BX_CUDA(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev));

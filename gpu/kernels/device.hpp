@@ -8,6 +8,9 @@ namespace bx::kern {
 int device_count();  // 0 when no CUDA device or runtime is usable; never throws
 std::string device_name(int dev);
 int device_sm_count(int dev);
+std::string device_pci_bus_id(int dev);  // "0000:3B:00.0": how NVML finds the same card (its order may differ)
+int cuda_driver_version();   // 13000 for CUDA 13.0; 0 when unknown
+int cuda_runtime_version();
 
 // Issue ceilings measured by independent chains of one instruction (8 x 8 per iteration, so the rate is
 // the pipe's issue limit, not latency). Return instructions/s.

@@ -32,6 +32,12 @@ has fast '^qpow/gl64 +cpu .* faster'
 jq 'del(.bench.qpow.rows[0])' "$t/base.json" > "$t/missing.json"
 run 1 missing "$bin" bench compare "$t/base.json" "$t/missing.json"
 has missing 'MISSING in NEW'
+# The same card under another driver or power limit: compared, and said.
+facts() { jq --arg d "$1" '.bench.qpow.card_facts = {"gpu0": {"driver": $d, "cuda_driver": "13.0", "power_limit_w": 700}}' "$t/base.json"; }
+facts 580.65.06 > "$t/drv_a.json"
+facts 585.10.01 > "$t/drv_b.json"
+run 0 driver "$bin" bench compare "$t/drv_a.json" "$t/drv_b.json"
+has driver '^note: gpu0 runs driver 580\.65\.06, CUDA 13\.0, power limit 700 W in BASE but driver 585\.10\.01, CUDA 13\.0, power limit 700 W in NEW'
 # Refusals: one error line, exit 2.
 jq '.bench.qpow.cards.cpu = "another CPU"' "$t/base.json" > "$t/othercpu.json"
 run 2 othercpu "$bin" bench compare "$t/base.json" "$t/othercpu.json"
@@ -43,4 +49,18 @@ echo '{"verdict": "PASS"}' > "$t/notbench.json"
 run 2 notbench "$bin" bench compare "$t/base.json" "$t/notbench.json"
 run 2 nofile "$bin" bench compare "$t/base.json" "$t/nonexistent.json"
 run 2 threshold "$bin" bench compare "$t/base.json" "$t/aa.json" --threshold 0
+# The CI template's gate script (examples/github-actions/bench-gate.sh) on a short CPU bench: no BASE is a
+# failure unless this run is declared the first; against a BASE twice as fast it flags the regression,
+# against one half as fast it passes (factors of two: far beyond this machine's noise).
+gate=$(dirname "$0")/../../examples/github-actions/bench-gate.sh
+qargs=(qpow --device cpu --rounds 3)
+run 1 gate_nobase bash "$gate" "$bin" "$t/none.json" "$t/g1.json" "${qargs[@]}"
+has gate_nobase 'bench-gate: FAILED: BASE document .* not found'
+BENCH_GATE_NO_BASE=store run 0 gate_first bash "$gate" "$bin" "$t/none.json" "$t/g1.json" "${qargs[@]}"
+jq -e '.bench.qpow.rows | length > 3' "$t/g1.json" > /dev/null || fail "bench-gate kept no document"
+jq '(.bench[].rows[].rates) |= map(. * 2)' "$t/g1.json" > "$t/g_fast_base.json"
+jq '(.bench[].rows[].rates) |= map(. / 2)' "$t/g1.json" > "$t/g_slow_base.json"
+run 1 gate_regression bash "$gate" "$bin" "$t/g_fast_base.json" "$t/g2.json" "${qargs[@]}"
+has gate_regression 'REGRESSION'
+run 0 gate_faster bash "$gate" "$bin" "$t/g_slow_base.json" "$t/g3.json" "${qargs[@]}"
 echo "compare.sh: all checks passed"

@@ -3,6 +3,8 @@
 // the per-nonce code of gpu/qpow, the launch is this file's (768 threads, 8 blocks per SM, as bitexact's).
 // It states BX_QPOW_SEARCH_WITHIN_2_64 (its prestate holds nonce bits 64..511) and keeps the contract's
 // other rules itself: nonce 0 is never reported, offsets come back ascending, *found is the true count.
+// QPOW_EXTRA_WORK_PERMILLE=N builds a planted slowdown for `bench compare`: the kernel also hashes N per
+// mille nonces past the range (their hits counted apart, never reported): the same answers, N/1000 slower.
 #pragma nv_diag_suppress 3288
 #include <bitexact/plugin.h>
 #include <cuda_runtime.h>
@@ -20,6 +22,10 @@ using HashCode = Miner<bx::gl::gl2x32<bx::carry::ptx>, 0>;
 constexpr unsigned kThreads = 768;
 
 __constant__ P2Constants c_p2;
+#ifndef QPOW_EXTRA_WORK_PERMILLE
+#define QPOW_EXTRA_WORK_PERMILLE 0
+#endif
+__device__ unsigned long long g_extra_hits;  // hits past the range (the planted slowdown's work stays observable)
 
 __device__ __forceinline__ unsigned thread_index() {  // read afresh: keeps the offset out of a register
   unsigned t;
@@ -27,12 +33,16 @@ __device__ __forceinline__ unsigned thread_index() {  // read afresh: keeps the 
   return t;
 }
 
-__global__ void __launch_bounds__(kThreads, 1) k_search(const MinerJob job, uint64_t count, uint64_t* hits, uint64_t cap,
+__global__ void __launch_bounds__(kThreads, 1) k_search(const MinerJob job, uint64_t count, uint64_t hashed, uint64_t* hits, uint64_t cap,
                                                          unsigned long long* n) {
   const uint64_t stride = uint64_t(gridDim.x) * blockDim.x;
-  for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < count; first += stride) {
+  for (uint64_t first = uint64_t(blockIdx.x) * blockDim.x; first < hashed; first += stride) {
     const uint64_t off = first + thread_index();
-    if (off < count && Code::valid_of(job, [&] { return u512_add(job.base, first + thread_index()); }, c_p2)) {
+    if (off < hashed && Code::valid_of(job, [&] { return u512_add(job.base, first + thread_index()); }, c_p2)) {
+      if (off >= count) {
+        atomicAdd(&g_extra_hits, 1ull);
+        continue;
+      }
       const unsigned long long slot = atomicAdd(n, 1ull);
       if (slot < cap) hits[slot] = first + thread_index();
     }
@@ -71,8 +81,11 @@ int search(void*, const uint8_t* header, const uint8_t* lo, uint64_t count, cons
   if (cudaMemcpyToSymbolAsync(c_p2, &kQuantusP2, sizeof kQuantusP2, 0, cudaMemcpyHostToDevice, stream) != cudaSuccess ||
       cudaMemsetAsync(found, 0, sizeof(uint64_t), stream) != cudaSuccess)
     return 1;
-  if (count > skip)
-    k_search<<<unsigned(sms) * 8, kThreads, 0, stream>>>(job, count - skip, offsets, capacity, reinterpret_cast<unsigned long long*>(found));
+  if (count > skip) {
+    const uint64_t hashed = (count - skip) + (count - skip) / 1000 * QPOW_EXTRA_WORK_PERMILLE;  // = count - skip unless planted
+    k_search<<<unsigned(sms) * 8, kThreads, 0, stream>>>(job, count - skip, hashed, offsets, capacity,
+                                                         reinterpret_cast<unsigned long long*>(found));
+  }
   uint64_t n = 0;
   if (cudaGetLastError() != cudaSuccess || cudaMemcpyAsync(&n, found, 8, cudaMemcpyDeviceToHost, stream) != cudaSuccess ||
       cudaStreamSynchronize(stream) != cudaSuccess)

@@ -1,0 +1,114 @@
+// Energy per item (cli/card_power): the integration over samples, and the monitor through NVML's C entry
+// points, on a stand-in library with known answers (fake_nvml.c: one card drawing 250 W) and its
+// misbehaviours. Each expectation is one a wrong monitor fails: a counter read in the wrong unit (mJ vs J),
+// a window off its samples, power readings summed instead of integrated, a refusal taken for figures.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <thread>
+
+#include "cli/card_power.hpp"
+
+namespace bx {
+namespace {
+
+std::vector<PowerSample> samples(bool counter) {
+  // 0..1 s every 0.1 s: 100 W for the first half, 300 W after (the counter integrates exactly that).
+  std::vector<PowerSample> s;
+  double e = 1000;
+  for (int k = 0; k <= 10; ++k) {
+    const double t = 10 + 0.1 * k, w = t < 10.5 ? 100 : 300;
+    s.push_back({t, counter ? e : std::nan(""), w, 1755, 2619});
+    e += 0.1 * (t < 10.45 ? 100 : 300);
+  }
+  return s;
+}
+
+TEST(CardPower, EnergyFromTheCounter) {
+  const auto s = samples(true);
+  EXPECT_NEAR(energy_between(s, 10.0, 10.5), 50.0, 1e-9);   // 0.5 s at 100 W
+  EXPECT_NEAR(energy_between(s, 10.5, 11.0), 150.0, 1e-9);  // 0.5 s at 300 W
+  EXPECT_NEAR(energy_between(s, 10.05, 10.25), 20.0, 1e-9); // inside samples: linear between them
+  EXPECT_NEAR(energy_between(s, 10.2, 10.2), 0.0, 1e-12);
+}
+
+TEST(CardPower, EnergyFromPowerReadings) {
+  const auto s = samples(false);
+  EXPECT_NEAR(energy_between(s, 10.0, 10.4), 40.0, 1e-9);
+  EXPECT_NEAR(energy_between(s, 10.6, 11.0), 120.0, 1e-9);
+  EXPECT_NEAR(energy_between(s, 10.0, 11.0), 200.0, 10.0);  // the step is a trapezoid between 10.4 and 10.5
+}
+
+TEST(CardPower, WindowsOutsideTheSamplesAreUnknown) {
+  const auto s = samples(true);
+  EXPECT_TRUE(std::isnan(energy_between(s, 9.9, 10.5)));
+  EXPECT_TRUE(std::isnan(energy_between(s, 10.5, 11.1)));
+  EXPECT_TRUE(std::isnan(energy_between(s, 10.6, 10.5)));
+  EXPECT_TRUE(std::isnan(energy_between({}, 10, 11)));
+}
+
+struct FakeNvml : ::testing::Test {
+  void use(const char* mode) {
+    setenv("BX_NVML_LIBRARY", BX_FAKE_NVML, 1);
+    setenv("FAKE_NVML", mode, 1);
+  }
+  void TearDown() override {
+    unsetenv("BX_NVML_LIBRARY");
+    unsetenv("FAKE_NVML");
+  }
+};
+
+PowerMonitor::Energy run_for(PowerMonitor& m, double seconds) {
+  const double t0 = steady_seconds();
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  return m.energy("gpu0", {{t0, steady_seconds(), seconds / 2}});
+}
+
+TEST_F(FakeNvml, BoardPowerFromTheCounter) {
+  use("");
+  PowerMonitor m({{"gpu0", "0000:01:00.0"}}, 10, 0.2);
+  ASSERT_TRUE(m.ok()) << m.why();
+  EXPECT_NEAR(m.idle_watts("gpu0"), 250, 5);
+  const auto e = run_for(m, 0.3);
+  EXPECT_NEAR(e.watts(), 250, 5);
+  EXPECT_NEAR(e.joules, 250 * e.seconds, 2);
+  EXPECT_NEAR(e.busy / e.seconds, 0.5, 0.1);
+  const auto f = m.facts("gpu0", steady_seconds() - 0.2, steady_seconds());
+  EXPECT_EQ(f["driver"], "999.01-fake");
+  EXPECT_EQ(f["power_limit_w"], 700.0);
+  EXPECT_EQ(f["energy_source"], "energy counter");
+  EXPECT_EQ(f["max_sm_clock_mhz"], 1980u);
+  EXPECT_EQ(f["sm_clock_mhz_seen"]["max"], 1755u);
+  EXPECT_FALSE(m.watches("gpu1"));
+  EXPECT_TRUE(std::isnan(m.energy("gpu1", {{0, 1, 1}}).joules));
+}
+
+TEST_F(FakeNvml, BoardPowerFromReadingsWithoutACounter) {
+  use("no-counter");
+  PowerMonitor m({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
+  ASSERT_TRUE(m.ok()) << m.why();
+  EXPECT_NEAR(run_for(m, 0.2).watts(), 250, 5);
+  EXPECT_EQ(m.facts("gpu0", 0, steady_seconds())["energy_source"], "power readings");
+}
+
+TEST_F(FakeNvml, RefusalsSayWhyAndGiveNoFigures) {
+  use("refuse");
+  PowerMonitor refused({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(refused.why(), "NVML refused to start: Driver Not Loaded");
+  EXPECT_FALSE(refused.watches("gpu0"));
+  use("no-power");
+  PowerMonitor blind({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
+  EXPECT_EQ(blind.why(), "NVML gives neither board power nor an energy counter for gpu0: Not Supported");
+  use("");
+  PowerMonitor elsewhere({{"gpu0", "0000:02:00.0"}}, 10, 0.1);
+  EXPECT_EQ(elsewhere.why(), "NVML has no card at PCI 0000:02:00.0 (gpu0): Not Found");
+  setenv("BX_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1", 1);
+  PowerMonitor missing({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
+  EXPECT_NE(missing.why().find("NVML not found"), std::string::npos) << missing.why();
+}
+
+}  // namespace
+}  // namespace bx
