@@ -164,6 +164,15 @@ std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in) {
   if (p.device < 0) return q8::matvec_host(kVariants[v], in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison);
   BX_Q8_GPU(kern::q8_matvec_gpu(p.device, v, in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison));
 }
+std::string matvec_not_in_build([[maybe_unused]] size_t v, const Place& p, [[maybe_unused]] int ntok) {
+#if defined(BX_HAVE_CUDA)
+  if (p.device >= 0 && !kern::q8_matvec_compiled(v, ntok))
+    return "matvec at ntok " + std::to_string(ntok) + " (kernel not in this build: BX_Q8_KERNELS=one)";
+#else
+  (void)p;
+#endif
+  return "";
+}
 std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in) {
   const float* w = in.has_w ? in.w.data() : nullptr;
   if (p.device < 0) return q8::rmsnorm_host(kVariants[v], in.x.data(), w, in.n, in.nrows, in.w_period, in.eps);

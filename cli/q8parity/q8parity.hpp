@@ -60,6 +60,9 @@ struct Place {
 };
 std::vector<Place> places(const DeviceSelection& sel);
 std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in);
+// "" when variant v's matvec for ntok tokens runs on p; else why not ("not in this build: BX_Q8_KERNELS=one"):
+// such a case is listed as not provided, never run as a failure nor counted as a pass.
+std::string matvec_not_in_build(size_t v, const Place& p, int ntok);
 std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in);
 q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds = nullptr);
 

@@ -111,11 +111,15 @@ using NormRun = std::function<std::vector<float>(const NormInput&)>;
 
 // The vectors, random and special columns of one op (matvec or rmsnorm: the input and vector types of each);
 // `rows` makes a matvec difference name its token and row.
+// `missing` names a case the implementation cannot run (a kernel not in this build): listed as not provided.
 template <class Input, class Run, class Cases, class Vectors>
-void check_op(const Judge& j, const Run& run, const Cases& cases, const Vectors& vecs, SelftestRow& row) {
+void check_op(const Judge& j, const Run& run, const Cases& cases, const Vectors& vecs, SelftestRow& row,
+              const std::function<std::string(const Input&)>& missing = {}) {
   Tally vectors{"vectors"}, random{"random"}, special{"special"};
   TallyCheck tv{vectors}, tr{random}, ts{special};
   auto judge = [&](TallyCheck& t, const Input& in, const std::vector<float>& want, const std::string& what) {
+    if (missing)
+      if (const std::string why = missing(in); !why.empty()) return t.t.lacks(why);
     const std::vector<float> got = run(in);
     if (j.nmse_bound > 0) {
       const std::string problem = nmse_problem(got, want, j.nmse_bound);
@@ -134,8 +138,8 @@ void check_op(const Judge& j, const Run& run, const Cases& cases, const Vectors&
   row.checks.push_back(special);
 }
 void check_matvec(const Judge& j, const MatvecRun& run, const std::vector<MatvecCase>& cases, const std::vector<MatvecVector>& vecs,
-                  SelftestRow& row) {
-  check_op<MatvecInput>(j, run, cases, vecs, row);
+                  SelftestRow& row, const std::function<std::string(const MatvecInput&)>& missing = {}) {
+  check_op<MatvecInput>(j, run, cases, vecs, row, missing);
 }
 void check_norm(const Judge& j, const NormRun& run, const std::vector<NormCase>& cases, const std::vector<RmsnormVector>& vecs,
                 SelftestRow& row) {
@@ -250,7 +254,9 @@ SelftestReport selftest(const SelftestOptions& opt) {
       switch (kVariants[v].op) {
         case Op::matvec:
           if (kVariants[v].negative) check_control(v, p, mc, row);
-          else check_matvec(j, [&](const MatvecInput& in) { return run_matvec(v, p, in); }, mc, mv, row);
+          else
+            check_matvec(j, [&](const MatvecInput& in) { return run_matvec(v, p, in); }, mc, mv, row,
+                         [&](const MatvecInput& in) { return matvec_not_in_build(v, p, in.ntok); });
           break;
         case Op::rmsnorm: check_norm(j, [&](const NormInput& in) { return run_rmsnorm(v, p, in); }, nc, nv, row); break;
         case Op::gr: check_gr(v, p, gc, row); break;

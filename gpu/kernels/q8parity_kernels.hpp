@@ -43,6 +43,9 @@ q8::GrResult q8_gr_gpu(int dev, size_t v, const q8::GrProblem& p, float poison, 
 // For the other q8parity launchers: matvec variant v on device pointers (weights padded by
 // q8_weight_pad() bytes, zeroed), launched on the current device and stream, not synchronised.
 void q8_matvec_launch(size_t v, const uint8_t* w, size_t rows, size_t k, const float* x, int ntok, float* y);
+// Whether this build holds variant v's matvec kernel for ntok tokens (BX_Q8_KERNELS=one compiles the rolled
+// token loop and ntok 1 only; rmsnorm, gr and the negative control are always built).
+bool q8_matvec_compiled(size_t v, int ntok);
 size_t q8_weight_pad();
 
 // The build rules the orders depend on, probed by a kernel in each q8parity translation unit: "" when

@@ -383,6 +383,14 @@ void q8_matvec_launch(size_t v, const uint8_t* w, size_t rows, size_t k, const f
   });
 }
 
+bool q8_matvec_compiled(size_t v, int ntok) {
+  const VariantRow& row = kVariants[v];
+  if (row.op != Op::matvec || row.negative) return true;
+  bool compiled = false;
+  with_matvec_shape(row, std::max(ntok, 1), [&](auto, auto, auto ntok_c) { compiled = kCompiled<decltype(ntok_c)::value>; });
+  return compiled;
+}
+
 std::vector<float> q8_matvec_gpu(int dev, size_t v, const uint8_t* weights, size_t rows, size_t k, const float* x, int ntok,
                                  float poison) {
   Q8MatvecOnDevice d(dev, weights, rows, k, x, ntok);
