@@ -118,7 +118,10 @@ PowerMonitor::PowerMonitor(const std::vector<CardPlace>& cards, int period_ms, d
     auto* c = new Card;
     cards_.push_back(c);
     c->place = cp.place;
-    if (const int r = api_->by_pci(cp.pci_bus_id.c_str(), &c->dev); r != 0) {
+    // CUDA writes a 4-digit PCI domain ("0000:3B:00.0"), NVML's own form has 8: try both.
+    int r = api_->by_pci(cp.pci_bus_id.c_str(), &c->dev);
+    if (r != 0 && cp.pci_bus_id.find(':') == 4) r = api_->by_pci(("0000" + cp.pci_bus_id).c_str(), &c->dev);
+    if (r != 0) {
       why_ = "NVML has no card at PCI " + cp.pci_bus_id + " (" + cp.place + "): " + api_->err(r);
       return;
     }
