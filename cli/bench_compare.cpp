@@ -34,7 +34,7 @@ Doc read_doc(const std::string& path) {
   const Json j = read_json_file<Json>(path, "bench document");
   if (!j.is_object() || !j.contains("bench") || !j["bench"].is_object() || j["bench"].empty())
     throw InputError("bench document " + path + ": no \"bench\" part (write one with `bitexact bench ... --json > FILE`)");
-  Doc d{path, j.contains("build") ? j["build"].value("version", "?") + " " + j["build"].value("flags", "") : "?", {}, {}};
+  Doc d{path, j.contains("build") ? j["build"].value("version", "?") + " " + j["build"].value("flags", "") : "?", {}, {}, {}};
   const auto bad = [&](const std::string& why) { throw InputError("bench document " + path + ": " + why); };
   for (const auto& [fam, b] : j["bench"].items()) {
     if (!b.is_object() || !b.contains("rows") || !b["rows"].is_array()) bad("family " + fam + " has no \"rows\"");
@@ -44,7 +44,7 @@ Doc read_doc(const std::string& path) {
         if (card.is_string()) d.cards[place] = card.get<std::string>();
     if (b.contains("card_facts") && b["card_facts"].is_object())
       for (const auto& [place, f] : b["card_facts"].items()) {
-        if (!f.is_object()) continue;
+        if (!f.is_object() || !f.contains("driver")) continue;  // no NVML facts: nothing to compare
         const auto text = [&](const char* k) { return f.contains(k) ? (f[k].is_string() ? f[k].get<std::string>() : f[k].dump()) : "?"; };
         d.setup[place] = "driver " + text("driver") + ", CUDA " + text("cuda_driver") + ", power limit " + text("power_limit_w") + " W";
       }

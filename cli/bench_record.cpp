@@ -33,20 +33,25 @@ std::string per_joule_unit(const std::string& unit) {
 
 std::string version_text(int v) { return v > 0 ? std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10) : "unknown"; }
 
-// Energy of each row that ran on a card the bench's monitor watches (null elsewhere): the board's mean
-// power while the row's runs ran, its rate per joule at that power, and the share of those windows its
-// own timed seconds took (the rest is its host-side setup, at whatever the board drew then).
+// Energy of each row that ran on a card the bench's monitor watches (null elsewhere): the board's energy
+// over the windows of the row's runs, the items they did per joule of it (each round's rate times its own
+// timed seconds, over the joules of the whole windows: setup between launches costs energy too), the mean
+// board power, and the share of the windows the runs' own timed seconds took. Windows shorter than five
+// sampling periods on average are flagged: their energy leans on interpolation across the neighbours'.
 std::vector<nlohmann::ordered_json> row_energy(const std::vector<BenchRow>& rows) {
   std::vector<nlohmann::ordered_json> out(rows.size());
   PowerMonitor* pm = bench_power();
   if (!pm || !pm->ok()) return out;
   for (size_t k = 0; k < rows.size(); ++k) {
     const BenchRow& r = rows[k];
-    if (!pm->watches(r.place) || r.windows.empty()) continue;
+    if (!pm->watches(r.place) || r.windows.empty() || r.windows.size() != r.rates.size()) continue;
     const PowerMonitor::Energy e = pm->energy(r.place, r.windows);
     if (std::isnan(e.joules) || e.seconds <= 0 || e.joules <= 0) continue;
-    out[k] = {{"watts", e.watts()}, {"per_joule", median(r.rates) / e.watts()}, {"unit", per_joule_unit(r.unit)},
-              {"busy_share", e.busy / e.seconds}, {"window_s", e.seconds}};
+    double items = 0;
+    for (size_t i = 0; i < r.rates.size(); ++i) items += r.rates[i] * r.windows[i].busy;
+    out[k] = {{"per_joule", items / e.joules}, {"unit", per_joule_unit(r.unit)}, {"watts", e.watts()}, {"joules", e.joules},
+              {"busy_share", e.busy / e.seconds}, {"window_s", e.seconds},
+              {"short_windows", e.seconds / double(e.runs) < 5 * pm->period_ms() / 1000.0}};
   }
   return out;
 }
@@ -59,9 +64,13 @@ void print_energy(const std::string& family, const std::vector<BenchRow>& rows, 
   std::printf("\nenergy, %s (NVML board power, sampled every %d ms while each implementation ran):\n", family.c_str(),
               bench_power()->period_ms());
   for (const auto& [place, f] : facts) {
-    const auto num = [&](const char* k) { return f.contains(k) && f[k].is_number() ? f[k].get<double>() : 0.0; };
-    std::printf("  %s: idle %.1f W, power limit %.0f W, %s; SM clock seen %s MHz (max %u)\n", place.c_str(), num("idle_w"),
-                num("power_limit_w"), f.value("energy_source", "?").c_str(),
+    const auto num = [&](const char* k, const char* fmt) {
+      char b[32] = "?";
+      if (f.contains(k) && f[k].is_number()) std::snprintf(b, sizeof b, fmt, f[k].get<double>());
+      return std::string(b);
+    };
+    std::printf("  %s: idle %s W, power limit %s W, %s; SM clock seen %s MHz (max %u)\n", place.c_str(), num("idle_w", "%.1f").c_str(),
+                num("power_limit_w", "%.0f").c_str(), f.value("energy_source", "?").c_str(),
                 f.contains("sm_clock_mhz_seen") ? (std::to_string(f["sm_clock_mhz_seen"]["min"].get<unsigned>()) + "-" +
                                                    std::to_string(f["sm_clock_mhz_seen"]["max"].get<unsigned>())).c_str()
                                                 : "-",
@@ -70,12 +79,14 @@ void print_energy(const std::string& family, const std::vector<BenchRow>& rows, 
   std::printf("  %-44s %-6s %-8s %9s %14s %-10s %6s\n", "implementation", "place", "workload", "board W", "per joule", "unit", "busy");
   for (size_t k = 0; k < rows.size(); ++k) {
     if (energy[k].is_null()) continue;
-    std::printf("  %-44s %-6s %-8s %9.1f %14.5g %-10s %5.0f%%\n", rows[k].implementation.c_str(), rows[k].place.c_str(),
+    std::printf("  %-44s %-6s %-8s %9.1f %14.5g %-10s %5.0f%%%s\n", rows[k].implementation.c_str(), rows[k].place.c_str(),
                 rows[k].workload.c_str(), energy[k]["watts"].get<double>(), energy[k]["per_joule"].get<double>(),
-                energy[k]["unit"].get<std::string>().c_str(), 100 * energy[k]["busy_share"].get<double>());
+                energy[k]["unit"].get<std::string>().c_str(), 100 * energy[k]["busy_share"].get<double>(),
+                energy[k]["short_windows"].get<bool>() ? "  (short runs)" : "");
   }
-  std::printf("  (per joule = the median rate over the board's mean power; busy = the share of the runs' windows their own\n"
-              "  timed seconds took; below ~90 %% the figure mixes in setup at lower power)\n");
+  std::printf("  (per joule = the items the runs did over the board's energy while they ran, setup between launches\n"
+              "  included; busy = the share of those windows the runs' own timed seconds took; short runs: under five\n"
+              "  sampling periods each, so their energy leans on interpolation)\n");
 }
 }  // namespace
 
@@ -109,7 +120,8 @@ void put_bench(const std::string& family, int rounds, bool parity, const std::ma
                                   {"cuda_driver", version_text(cuda_driver_version())},
                                   {"cuda_runtime", version_text(cuda_runtime_version())}};
       if (facts.count(r.place)) f.update(facts.at(r.place));
-      else f["energy"] = bench_power() ? "not measured: " + bench_power()->why() : "not measured";
+      else if (bench_power() && !bench_power()->ok()) f["energy"] = "not measured: " + bench_power()->why();
+      else f["energy"] = "not measured";
       card_facts[r.place] = f;
     }
     nlohmann::ordered_json row = {{"implementation", r.implementation}, {"place", r.place}, {"origin", r.origin}, {"workload", r.workload},

@@ -10,7 +10,8 @@
 //                  "rows": [{"implementation": "md5z/q9-v2", "place": "gpu0", "origin": "built-in" | "plugin PATH",
 //                            "workload": "mul" | "ntok 8" | "", "unit": "G cand/s", "median": x, "rates": [...],
 //                            "detail": {family-specific figures: registers, shares of a ceiling, ...},
-//                            "energy": {"watts", "per_joule", "unit": "G cand/J", "busy_share", "window_s"} (a watched card)}]}, ...}}
+//                            "energy": {"per_joule", "unit": "G cand/J", "watts", "joules", "busy_share", "window_s",
+//                                       "short_windows"} (a card NVML watched)}]}, ...}}
 #pragma once
 #include <cstdio>
 #include <map>
@@ -30,7 +31,7 @@ struct BenchRow {
   std::string workload;             // the operation or size where a family times several ("mul", "ntok 8"), else ""
   std::string unit;                 // "G cand/s", "MH/s", "G op/s", "GB/s"
   std::vector<double> rates;        // one per round, in unit
-  std::vector<RunWindow> windows;   // when each round's run began and ended: its energy on a card (card_power)
+  std::vector<RunWindow> windows = {};  // when each round's run began and ended: its energy on a card (card_power)
   nlohmann::ordered_json detail = nlohmann::ordered_json::object();
 };
 

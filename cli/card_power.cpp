@@ -40,6 +40,13 @@ double energy_between(const std::vector<PowerSample>& s, double t0, double t1) {
   const bool counter = !std::isnan(s[i0].energy_j) && !std::isnan(s[j0].energy_j) && !std::isnan(s[i1].energy_j) &&
                        !std::isnan(s[j1].energy_j);
   if (counter) return lerp(s[i1], s[j1], t1, &PowerSample::energy_j) - lerp(s[i0], s[j0], t0, &PowerSample::energy_j);
+  // An unreadable power sample is left out (its neighbours span it), never allowed to void the window.
+  if (std::any_of(s.begin(), s.end(), [](const PowerSample& p) { return std::isnan(p.power_w); })) {
+    std::vector<PowerSample> readable;
+    for (const PowerSample& p : s)
+      if (!std::isnan(p.power_w)) readable.push_back(p);
+    return readable.size() == s.size() ? nan : energy_between(readable, t0, t1);
+  }
   // Trapezoids over the power readings from t0 to t1 (each end's power interpolated).
   double e = 0, pt = t0, pw = lerp(s[i0], s[j0], t0, &PowerSample::power_w);
   for (size_t k = i0 + 1; k <= i1; ++k) {
@@ -105,6 +112,7 @@ PowerMonitor::PowerMonitor(const std::vector<CardPlace>& cards, int period_ms, d
   sym(api_->max_clock, "nvmlDeviceGetMaxClockInfo");
   if (!all) {
     why_ = "NVML (" + path + ") lacks an entry point bench needs";
+    api_->shutdown = nullptr;  // never started
     return;
   }
   if (const int r = api_->init(); r != 0) {
@@ -173,11 +181,12 @@ void PowerMonitor::sample_all() {
     PowerSample s;
     unsigned mw = 0, mhz = 0;
     unsigned long long mj = 0;
+    // The time is the counter's (read first); power is averaged by the driver anyway, clocks are a state.
     s.energy_j = c->counter && api_->energy(c->dev, &mj) == 0 ? mj / 1000.0 : std::nan("");
+    s.t = steady_seconds();
     s.power_w = api_->power(c->dev, &mw) == 0 ? mw / 1000.0 : std::nan("");
     s.sm_mhz = api_->clock(c->dev, 1, &mhz) == 0 ? mhz : 0;
     s.mem_mhz = api_->clock(c->dev, 2, &mhz) == 0 ? mhz : 0;
-    s.t = steady_seconds();
     std::lock_guard<std::mutex> g(mu_);
     c->samples.push_back(s);
   }
@@ -225,6 +234,7 @@ PowerMonitor::Energy PowerMonitor::energy(const std::string& place, const std::v
       e.joules += energy_between(c->samples, w.t0, w.t1);
       e.seconds += w.t1 - w.t0;
       e.busy += w.busy;
+      ++e.runs;
     }
   }
   return e;

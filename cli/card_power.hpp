@@ -62,6 +62,7 @@ class PowerMonitor {
 
   struct Energy {
     double joules = 0, seconds = 0, busy = 0;  // over every window; busy: the runs' own seconds
+    size_t runs = 0;
     double watts() const { return seconds > 0 ? joules / seconds : 0; }
   };
   // Energy over the windows (waits until a sample after the last window exists). joules NaN if unknown.

@@ -14,14 +14,14 @@ bin=$1 base=$2 new=$3
 shift 3
 args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(--device 0 --rounds 7)
+if [ ! -f "$base" ] && [ "${BENCH_GATE_NO_BASE:-}" != store ]; then  # before spending the card's time
+  echo "bench-gate: FAILED: BASE document $base not found (store one from main first)"
+  exit 1
+fi
 echo "bench-gate: bitexact bench ${args[*]} --json > $new"
 "$bin" bench "${args[@]}" --json > "$new" || { echo "bench-gate: FAILED: bench failed (parity or a launch; its report is above)"; exit 1; }
 if [ ! -f "$base" ]; then
-  if [ "${BENCH_GATE_NO_BASE:-}" = store ]; then
-    echo "bench-gate: no BASE document ($base): this run's document is the first one stored"
-    exit 0
-  fi
-  echo "bench-gate: FAILED: BASE document $base not found (store one from main first)"
-  exit 1
+  echo "bench-gate: no BASE document ($base): this run's document is the first one stored"
+  exit 0
 fi
 "$bin" bench compare "$base" "$new" --threshold "${BENCH_GATE_THRESHOLD:-2%}"

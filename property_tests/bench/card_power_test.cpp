@@ -41,6 +41,12 @@ TEST(CardPower, EnergyFromPowerReadings) {
   EXPECT_NEAR(energy_between(s, 10.0, 11.0), 200.0, 10.0);  // the step is a trapezoid between 10.4 and 10.5
 }
 
+TEST(CardPower, AnUnreadablePowerSampleIsLeftOut) {
+  auto s = samples(false);
+  s[2].power_w = std::nan("");  // t = 10.2, inside the 100 W half: its neighbours span it
+  EXPECT_NEAR(energy_between(s, 10.0, 10.4), 40.0, 1e-9);
+}
+
 TEST(CardPower, WindowsOutsideTheSamplesAreUnknown) {
   const auto s = samples(true);
   EXPECT_TRUE(std::isnan(energy_between(s, 9.9, 10.5)));

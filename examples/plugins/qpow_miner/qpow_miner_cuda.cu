@@ -82,7 +82,8 @@ int search(void*, const uint8_t* header, const uint8_t* lo, uint64_t count, cons
       cudaMemsetAsync(found, 0, sizeof(uint64_t), stream) != cudaSuccess)
     return 1;
   if (count > skip) {
-    const uint64_t hashed = (count - skip) + (count - skip) / 1000 * QPOW_EXTRA_WORK_PERMILLE;  // = count - skip unless planted
+    const uint64_t n = count - skip, extra = n / 1000 * QPOW_EXTRA_WORK_PERMILLE;  // 0 unless planted
+    const uint64_t hashed = extra > UINT64_MAX - n ? UINT64_MAX : n + extra;
     k_search<<<unsigned(sms) * 8, kThreads, 0, stream>>>(job, count - skip, hashed, offsets, capacity,
                                                          reinterpret_cast<unsigned long long*>(found));
   }
