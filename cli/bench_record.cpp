@@ -34,21 +34,21 @@ std::string per_joule_unit(const std::string& unit) {
 std::string version_text(int v) { return v > 0 ? std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10) : "unknown"; }
 
 // Energy of each row that ran on a card the bench's monitor watches (null elsewhere): the board's energy
-// over the windows of the row's runs, the items they did per joule of it (each round's rate times its own
-// timed seconds, over the joules of the whole windows: setup between launches costs energy too), the mean
-// board power, and the share of the windows the runs' own timed seconds took. Windows shorter than five
-// sampling periods on average are flagged: their energy leans on interpolation across the neighbours'.
+// over the windows of the row's runs (the rounds', then the energy pass's: bench_harness.hpp), the items
+// they did per joule of it (each run's rate times its own timed seconds, over the joules of the whole
+// windows: setup between launches costs energy too), the mean board power, and the share of the windows
+// the runs' own timed seconds took. Windows shorter than five sampling periods on average are flagged.
 std::vector<nlohmann::ordered_json> row_energy(const std::vector<BenchRow>& rows) {
   std::vector<nlohmann::ordered_json> out(rows.size());
   PowerMonitor* pm = bench_power();
   if (!pm || !pm->ok()) return out;
   for (size_t k = 0; k < rows.size(); ++k) {
     const BenchRow& r = rows[k];
-    if (!pm->watches(r.place) || r.windows.empty() || r.windows.size() != r.rates.size()) continue;
+    if (!pm->watches(r.place) || r.windows.size() < r.rates.size() || r.rates.empty()) continue;
     const PowerMonitor::Energy e = pm->energy(r.place, r.windows);
     if (std::isnan(e.joules) || e.seconds <= 0 || e.joules <= 0) continue;
-    double items = 0;
-    for (size_t i = 0; i < r.rates.size(); ++i) items += r.rates[i] * r.windows[i].busy;
+    double items = 0;  // a round's rate times its own seconds; the energy pass's runs at the median rate
+    for (size_t i = 0; i < r.windows.size(); ++i) items += (i < r.rates.size() ? r.rates[i] : median(r.rates)) * r.windows[i].busy;
     out[k] = {{"per_joule", items / e.joules}, {"unit", per_joule_unit(r.unit)}, {"watts", e.watts()}, {"joules", e.joules},
               {"busy_share", e.busy / e.seconds}, {"window_s", e.seconds},
               {"short_windows", e.seconds / double(e.runs) < 5 * pm->period_ms() / 1000.0}};

@@ -49,7 +49,7 @@ class PowerMonitor {
   // Opens NVML (the environment's BX_NVML_LIBRARY names another library: the tests' stand-in), finds each
   // card, samples the idle cards for idle_s, then samples every period_ms until destroyed. Never throws:
   // a failure leaves ok() false and why() saying what NVML refused.
-  explicit PowerMonitor(const std::vector<CardPlace>& cards, int period_ms = 20, double idle_s = 0.5);
+  explicit PowerMonitor(const std::vector<CardPlace>& cards, int period_ms = 20, double idle_s = 1.0);
   ~PowerMonitor();
   PowerMonitor(const PowerMonitor&) = delete;
   PowerMonitor& operator=(const PowerMonitor&) = delete;

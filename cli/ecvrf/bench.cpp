@@ -40,7 +40,7 @@ RoundTimes rounds(const RunContext& ctx, const std::vector<Impl>& list, const Jo
   const auto lo_of = [&](int round) { return (uint64_t(1) << 40) + uint64_t(round) * nonces; };
   std::vector<Contender<std::vector<Hit>>> cs;
   for (const Impl& c : list)
-    cs.push_back({c.label(), [&, c](int round, double& secs) { return c.search(job, lo_of(round), nonces, target, &secs); }});
+    cs.push_back({c.label(), [&, c](int round, double& secs) { return c.search(job, lo_of(round), nonces, target, &secs); }, c.where});
   const double expected = double(nonces) * double(target) / 18446744073709551616.0;
   const auto parity = [&](int round, const std::vector<std::vector<Hit>>& got) {
     std::vector<std::string> bad;

@@ -170,7 +170,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
                         std::vector<uint8_t> out;
                         seconds += r.run(op, 0xbe4c0000ULL + uint64_t(round), out);
                         return out;
-                      }});
+                      },
+                      p.where});
       auto parity = [&](int round, const std::vector<std::vector<uint8_t>>& outs) {
         std::vector<std::string> bad;
         const uint64_t seed = 0xbe4c0000ULL + uint64_t(round);

@@ -41,7 +41,8 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
   for (auto& im : list)
     cs.push_back({im.label(), [&im, &o, base_of](int round, double& secs) {
                     return im.search(prepare(base_of(round), "bench base"), 0, o.candidates, o.threshold, &secs);
-                  }});
+                  },
+                  im.where});
   auto parity = [&](int round, const std::vector<std::vector<uint64_t>>& got) {
     std::vector<std::string> bad;
     ref::md5z::CandidateHasher h(base_of(round));

@@ -84,12 +84,13 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
                         auto y = run_matvec(v, p, tin);
                         secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
                         return y;
-                      }});
+                      },
+                      p.where});
       }
       for (const PluginEntry& im : plugins) {
         if (im.where != p.where) continue;
         rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0, im.origin()});
-        cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }});
+        cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }, p.where});
       }
       const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {
         std::vector<std::string> problems;

@@ -45,7 +45,8 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
                     SearchRequest rq = rounds[size_t(r)];
                     rq.count = n;
                     return im.search(rq, &secs);
-                  }});
+                  },
+                  im.where});
   }
   // Parity: per place, every exact row's hit list equals the reference row's: plain where this build has
   // it there, else the first exact built-in variant (BX_QPOW_KERNELS=one builds hold gl2x32-ptx alone on a
