@@ -271,6 +271,7 @@ namespace {
 PowerMonitor* g_bench_power = nullptr;
 }
 PowerMonitor* bench_power() { return g_bench_power; }
+void set_bench_power(PowerMonitor* m) { g_bench_power = m; }
 
 std::shared_ptr<PowerMonitor> watch_bench_power(const DeviceSelection& devices) {
   if (devices.gpus.empty()) return nullptr;

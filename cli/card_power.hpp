@@ -89,6 +89,7 @@ class PowerMonitor {
 
 // The monitor of the bench now running (null when none: no GPU, not a bench); bench documents read it.
 PowerMonitor* bench_power();
+void set_bench_power(PowerMonitor* m);  // watch_bench_power does this; tests set a stand-in's monitor
 
 // Starts watching the selected GPUs for this bench (none: no monitor) and says in one line what it
 // measures or why it cannot; the monitor stays bench_power() until the returned handle is dropped.

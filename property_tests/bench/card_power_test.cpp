@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "cli/bench_harness.hpp"
 #include "cli/card_power.hpp"
 
 namespace bx {
@@ -114,6 +115,45 @@ TEST_F(FakeNvml, RefusalsSayWhyAndGiveNoFigures) {
   setenv("BX_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1", 1);
   PowerMonitor missing({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
   EXPECT_NE(missing.why().find("NVML not found"), std::string::npos) << missing.why();
+}
+
+// The energy pass (bench_harness.hpp): a contender on a watched card whose rounds are short runs again
+// until its windows reach kEnergySeconds, each output equal to its own last one; a CPU contender does not;
+// a contender whose repeated run answers differently fails parity.
+TEST_F(FakeNvml, TheEnergyPassRepeatsShortRunsOnACard) {
+  use("");
+  PowerMonitor m({{"gpu0", "0000:01:00.0"}}, 10, 0.1);
+  ASSERT_TRUE(m.ok()) << m.why();
+  set_bench_power(&m);
+  int calls = 0;
+  const auto sleepy = [&](int round, double& secs) {
+    ++calls;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    secs += 0.02;
+    return std::vector<uint64_t>{uint64_t(round)};
+  };
+  std::vector<Contender<std::vector<uint64_t>>> cs = {{"card", sleepy, "gpu0"}, {"cpu", [](int r, double& s) {
+                                                          s += 0.001;
+                                                          return std::vector<uint64_t>{uint64_t(r)};
+                                                        }}};
+  const auto none = [](int, const std::vector<std::vector<uint64_t>>&) { return std::vector<std::string>{}; };
+  const RoundTimes t = run_interleaved<std::vector<uint64_t>>(3, cs, none);
+  EXPECT_TRUE(t.parity);
+  EXPECT_EQ(t.windows.at("cpu").size(), 3u);
+  double span = 0;
+  for (const RunWindow& w : t.windows.at("card")) span += w.t1 - w.t0;
+  EXPECT_GE(span, kEnergySeconds);
+  EXPECT_GT(t.windows.at("card").size(), 10u);
+  EXPECT_EQ(size_t(calls), t.windows.at("card").size());
+  // A kernel that answers differently when repeated (state left over from its last launch) fails parity.
+  int n = 0;
+  std::vector<Contender<std::vector<uint64_t>>> drift = {{"drift", [&](int, double& s) {
+                                                            s += 0.001;
+                                                            return std::vector<uint64_t>{uint64_t(n++ < 3 ? 0 : 1)};
+                                                          },
+                                                          "gpu0"}};
+  EXPECT_FALSE((run_interleaved<std::vector<uint64_t>>(3, drift, none).parity));
+  set_bench_power(nullptr);
 }
 
 }  // namespace
