@@ -69,12 +69,12 @@ void print_energy(const std::string& family, const std::vector<BenchRow>& rows, 
       if (f.contains(k) && f[k].is_number()) std::snprintf(b, sizeof b, fmt, f[k].get<double>());
       return std::string(b);
     };
-    std::printf("  %s: idle %s W, power limit %s W, %s; SM clock seen %s MHz (max %u)\n", place.c_str(), num("idle_w", "%.1f").c_str(),
+    std::printf("  %s: idle %s W, power limit %s W, %s; SM clock seen %s MHz (max %d)\n", place.c_str(), num("idle_w", "%.1f").c_str(),
                 num("power_limit_w", "%.0f").c_str(), f.value("energy_source", "?").c_str(),
-                f.contains("sm_clock_mhz_seen") ? (std::to_string(f["sm_clock_mhz_seen"]["min"].get<unsigned>()) + "-" +
-                                                   std::to_string(f["sm_clock_mhz_seen"]["max"].get<unsigned>())).c_str()
+                f.contains("sm_clock_mhz_seen") ? (std::to_string(f["sm_clock_mhz_seen"]["min"].get<int>()) + "-" +
+                                                   std::to_string(f["sm_clock_mhz_seen"]["max"].get<int>())).c_str()
                                                 : "-",
-                f.value("max_sm_clock_mhz", 0u));
+                f.value("max_sm_clock_mhz", 0));
   }
   std::printf("  %-44s %-6s %-8s %9s %14s %-10s %6s\n", "implementation", "place", "workload", "board W", "per joule", "unit", "busy");
   for (size_t k = 0; k < rows.size(); ++k) {

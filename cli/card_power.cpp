@@ -258,11 +258,11 @@ nlohmann::ordered_json PowerMonitor::facts(const std::string& place, double t0, 
          {"idle_w", num(c->idle_w)},
          {"energy_source", c->counter ? "energy counter" : "power readings"},
          {"sample_period_ms", period_ms_},
-         {"max_sm_clock_mhz", c->max_sm},
-         {"max_mem_clock_mhz", c->max_mem}};
+         {"max_sm_clock_mhz", int(c->max_sm)},  // int: bench documents write unsigned numbers as strings
+         {"max_mem_clock_mhz", int(c->max_mem)}};
     if (!sm.empty())
-      j["sm_clock_mhz_seen"] = {{"min", sm.front()}, {"median", sm[sm.size() / 2]}, {"max", sm.back()}},
-      j["mem_clock_mhz_seen"] = {{"min", mem.front()}, {"max", mem.back()}};
+      j["sm_clock_mhz_seen"] = {{"min", int(sm.front())}, {"median", int(sm[sm.size() / 2])}, {"max", int(sm.back())}},
+      j["mem_clock_mhz_seen"] = {{"min", int(mem.front())}, {"max", int(mem.back())}};
   }
   return j;
 }
