@@ -7,45 +7,20 @@
 
 namespace bx {
 
-int gpu_count() {
+// The CUDA queries, or what a build without CUDA answers (no GPU, nothing known).
 #if defined(BX_HAVE_CUDA)
-  return kern::device_count();
+int gpu_count() { return kern::device_count(); }
+std::string gpu_name(int dev) { return kern::device_name(dev); }
+std::string gpu_pci_bus_id(int dev) { return kern::device_pci_bus_id(dev); }
+int cuda_driver_version() { return kern::cuda_driver_version(); }
+int cuda_runtime_version() { return kern::cuda_runtime_version(); }
 #else
-  return 0;
+int gpu_count() { return 0; }
+std::string gpu_name(int) { return ""; }
+std::string gpu_pci_bus_id(int) { return ""; }
+int cuda_driver_version() { return 0; }
+int cuda_runtime_version() { return 0; }
 #endif
-}
-
-std::string gpu_name(int dev) {
-#if defined(BX_HAVE_CUDA)
-  return kern::device_name(dev);
-#else
-  (void)dev;
-  return "";
-#endif
-}
-
-std::string gpu_pci_bus_id(int dev) {
-#if defined(BX_HAVE_CUDA)
-  return kern::device_pci_bus_id(dev);
-#else
-  (void)dev;
-  return "";
-#endif
-}
-int cuda_driver_version() {
-#if defined(BX_HAVE_CUDA)
-  return kern::cuda_driver_version();
-#else
-  return 0;
-#endif
-}
-int cuda_runtime_version() {
-#if defined(BX_HAVE_CUDA)
-  return kern::cuda_runtime_version();
-#else
-  return 0;
-#endif
-}
 
 DeviceSelection parse_devices(const std::string& s) {
   DeviceSelection sel;
