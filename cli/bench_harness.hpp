@@ -48,16 +48,20 @@ template <class Out>
 RoundTimes run_interleaved(int rounds, const std::vector<Contender<Out>>& cs,
                            const std::function<std::vector<std::string>(int round, const std::vector<Out>& outs)>& parity) {
   RoundTimes t;
+  const auto timed = [&](size_t j, int r) {  // one run of contender j on round r's input, its window kept
+    double secs = 0;
+    const double t0 = steady_seconds();
+    Out out = cs[j].run(r, secs);
+    t.windows[cs[j].label].push_back({t0, steady_seconds(), secs});
+    return out;
+  };
   std::vector<Out> last(cs.size());  // each contender's output of the last round
   for (int r = 0; r < rounds; ++r) {
     std::vector<Out> outs(cs.size());
     for (size_t k = 0; k < cs.size(); ++k) {
       const size_t j = (k + size_t(r)) % cs.size();
-      double secs = 0;
-      const double t0 = steady_seconds();
-      outs[j] = cs[j].run(r, secs);
-      t.seconds[cs[j].label].push_back(secs);
-      t.windows[cs[j].label].push_back({t0, steady_seconds(), secs});
+      outs[j] = timed(j, r);
+      t.seconds[cs[j].label].push_back(t.windows[cs[j].label].back().busy);
     }
     for (const auto& p : parity(r, outs)) {
       t.parity = false;
@@ -72,10 +76,7 @@ RoundTimes run_interleaved(int rounds, const std::vector<Contender<Out>>& cs,
     double span = 0;
     for (const RunWindow& x : w) span += x.t1 - x.t0;
     for (int k = 0; span < kEnergySeconds && k < 100000; ++k) {
-      double secs = 0;
-      const double t0 = steady_seconds();
-      const Out out = cs[j].run(rounds - 1, secs);
-      w.push_back({t0, steady_seconds(), secs});
+      const Out out = timed(j, rounds - 1);
       span += w.back().t1 - w.back().t0;
       if (!same_bytes(out, last[j])) {
         t.parity = false;
