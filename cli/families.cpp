@@ -41,6 +41,11 @@ const Family& family(const std::string& name) {
   throw InputError("unknown family '" + name + "' (known: " + known + ")");
 }
 
+const vectors::Owners& vector_owners() {
+  static const vectors::Owners list(families().begin(), families().end());
+  return list;
+}
+
 std::vector<FaultInfo> all_faults() {
   std::vector<FaultInfo> v;
 #define BX_FAULT_INFO(fam, n, where, desc) v.push_back({#fam, #n, #where, desc});

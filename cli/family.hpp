@@ -14,6 +14,7 @@
 #include "suite/cases.hpp"
 #include "suite/shard.hpp"
 #include "suite/tally.hpp"
+#include "suite/vectors.hpp"
 
 namespace CLI {
 class App;
@@ -97,7 +98,7 @@ using OracleHandler = std::function<json(const json& request)>;
 // An oracle request has exactly "op" and these fields (InputError naming the unknown or missing one).
 void require_fields(const json& request, std::initializer_list<const char*> keys);
 
-class Family {
+class Family : public vectors::Owner {  // its vector files (suite/vectors.hpp) are declared again below
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
@@ -153,6 +154,8 @@ class Family {
 const std::vector<const Family*>& families();
 // The family called `name`, or InputError naming the known ones.
 const Family& family(const std::string& name);
+// families() as the owners of the vector files (bx::vectors::generate_all, check_all).
+const vectors::Owners& vector_owners();
 
 // A fault planted by BX_FAULT(name) in the zoo build (gpu/core/fault.hpp).
 struct FaultInfo {

@@ -18,15 +18,15 @@
 #include "cli/list.hpp"
 #include "cli/numbers.hpp"
 #include "cli/oracle.hpp"
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 #include "cli/run_result.hpp"
 #include "cli/selftest.hpp"
 #include "suite/isolate.hpp"
 #include "suite/plugin.hpp"
 #include "cli/spread.hpp"
 #include "cli/usage.hpp"
-#include "cli/vector_json.hpp"
-#include "cli/vectors.hpp"
+#include "suite/vector_json.hpp"
+#include "suite/vectors.hpp"
 
 namespace {
 
@@ -228,7 +228,7 @@ int main(int argc, char** argv) {
       }
       if (vgen->parsed()) {
         const std::string root = vroot.empty() ? bx::source_dir() : bx::vectors::resolve_root(vroot);
-        for (auto& [rel, text] : bx::vectors::generate_all(vfam)) {
+        for (auto& [rel, text] : bx::vectors::generate_all(bx::vector_owners(), vfam)) {
           std::ofstream f(root + "/" + rel, std::ios::binary);
           if (!f || !(f << text)) throw bx::InputError("cannot write " + root + "/" + rel);
           std::printf("wrote %s\n", rel.c_str());
@@ -238,7 +238,7 @@ int main(int argc, char** argv) {
       if (vchk->parsed()) {
         const std::string root = bx::vectors::resolve_root(vroot);
         std::printf("vectors check: reading %s/vectors\n", root.c_str());
-        const auto problems = bx::vectors::check_all(root, vfam);
+        const auto problems = bx::vectors::check_all(bx::vector_owners(), root, vfam);
         // A malformed file is bad input (exit 2, its error lines alone: the stale line that follows from it
         // says nothing more); well-formed files that disagree are a failed check (exit 1, every line).
         // Lines about a malformed file's own content after its error line (its stale check) are left out;

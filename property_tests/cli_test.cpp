@@ -11,14 +11,14 @@
 #include <sstream>
 
 #include "cli/devices.hpp"
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "cli/oracle.hpp"
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 #include "cli/progress.hpp"
 #include "cli/selftest.hpp"
-#include "cli/vectors.hpp"
+#include "suite/vectors.hpp"
 
 namespace {
 using bx::test::read_file;
@@ -67,13 +67,13 @@ TEST(Registry, EveryFamilyIsFoundByItsNameInTheTree) {
 }
 
 TEST(Vectors, CheckedInFilesAreFreshAndEmbedded) {
-  const auto fresh = bx::vectors::generate_all();
+  const auto fresh = bx::vectors::generate_all(bx::vector_owners());
   ASSERT_GE(fresh.size(), 5u);
   for (auto& [rel, text] : fresh) {
     EXPECT_EQ(read_file((fs::path(bx::source_dir()) / rel).string()), text) << rel << " is stale: run `bitexact vectors generate`";
     EXPECT_EQ(bx::embedded_file(rel), text) << rel << " embedded copy differs (rebuild)";
   }
-  EXPECT_EQ(bx::vectors::generate_all(), fresh) << "generation is not deterministic";
+  EXPECT_EQ(bx::vectors::generate_all(bx::vector_owners()), fresh) << "generation is not deterministic";
 }
 
 // Every owned file corrupted in turn, in a copy of the tree: one hex digit of its last long hex value
@@ -83,7 +83,7 @@ TEST(Vectors, CheckFailsOnEachCorruptedFile) {
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   fs::copy(src / "vectors", tmp / "vectors", fs::copy_options::recursive);
-  ASSERT_TRUE(bx::vectors::check_all(tmp.string()).empty()) << "the clean copy must pass";
+  ASSERT_TRUE(bx::vectors::check_all(bx::vector_owners(), tmp.string()).empty()) << "the clean copy must pass";
   for (auto* f : bx::families())
     for (auto& rel : f->vector_files()) {
       const std::string good = read_file((tmp / rel).string());
@@ -110,7 +110,7 @@ TEST(Vectors, CheckFailsOnEachCorruptedFile) {
       }
     }
   std::ofstream(tmp / "vectors/stray.json") << "{}";
-  const auto problems = bx::vectors::check_all(tmp.string());
+  const auto problems = bx::vectors::check_all(bx::vector_owners(), tmp.string());
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_NE(problems[0].find("no family owns"), std::string::npos) << problems[0];
   fs::remove_all(tmp);

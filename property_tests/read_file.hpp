@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 
 namespace bx::test {
 inline std::string read_file(const std::string& path) {

@@ -3,7 +3,7 @@
 // "ed25519.decode" requests, and "ecvrf.score" of the nonces next to the 2^32 word carry and at 0 for two
 // keys (one searched with x, one with x mod L). The full tier adds 64 seeded nonces per key.
 #include "cli/ecvrf/ecvrf.hpp"
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 
 namespace bx::ecvrf_family {
 

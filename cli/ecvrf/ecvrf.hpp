@@ -11,57 +11,17 @@
 #include <functional>
 #include "gpu/ecvrf/scalar.hpp"
 #include "gpu/field25519/layouts.hpp"
+#include "suite/ecvrf/host.hpp"
 #include "suite/ecvrf/plugin_ops.hpp"
 
 namespace bx::ecvrf_family {
 
-// "ecvrf/fe32-portable/w4/fused/k1": layout-backend, scalar strategy (da, w4, wnaf5, jt), pipeline,
-// points compressed per inversion.
-inline std::string variant_name(const std::string& layout, const std::string& backend, const std::string& tag) {
-  return "ecvrf/" + layout + "-" + backend + "/" + tag + "/fused/k1";
-}
+// Variant names, the host variants (for_each_host_variant, host_attempts), Job, Hit and host_search:
+// suite/ecvrf/host.hpp.
 
-// fn.template operator()<F, S>() for every host variant: strategy-major, layouts in AllLayouts order.
-template <class S, template <class> class... Ls, class Fn>
-void for_each_layout_of(Fn& fn, f25519::layout_list<Ls...>) {
-  (fn.template operator()<Ls<carry::portable>, S>(), ...);
-}
-template <class Fn>
-void for_each_host_variant(Fn&& fn) {
-  for_each_layout_of<ecvrf::DoubleAdd>(fn, f25519::AllLayouts{});
-  for_each_layout_of<ecvrf::Window4>(fn, f25519::AllLayouts{});
-  for_each_layout_of<ecvrf::Wnaf5>(fn, f25519::AllLayouts{});
-  for_each_layout_of<ecvrf::JoyeTunstall>(fn, f25519::AllLayouts{});
-}
-using f25519::for_each_host_layout;  // every host layout (AllLayouts order, portable carries)
-template <class F, class S>
-std::string host_variant_name() {
-  return variant_name(F::name, "portable", S::tag);
-}
-
-// Every host variant's fused attempt for a short alpha with the scalar as given (recoded for its strategy):
-// writes beta and returns ctr (-1: no beta). Instantiated once, beside the selftest that runs the same code.
-using AttemptFn = int (*)(uint8_t beta[64], const uint8_t pk[32], const uint8_t* alpha, int alpha_len, const Bytes32& scalar);
-struct HostAttempt {
-  std::string variant;
-  AttemptFn run;
-};
-std::vector<HostAttempt> host_attempts();
-
-// A search job (spec 9): the key's secret scalar as the search uses it (x, or x mod L), pk, header.
-struct Job {
-  Bytes32 sk, x, pk, header;
-  std::string scalar_kind;  // "x" or "x mod L"
-};
 // --sk keys (hex) then --keys N fixed ones (SHA-512 of a label and the index); even ones search with x,
 // odd ones with x mod L.
 std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, const std::string& header_hex);
-struct Hit {
-  uint64_t nonce, score;
-};
-// A host variant over [lo, lo + n) on every core (the per-attempt code of gpu/ecvrf on the CPU): the hits
-// (score < target) in nonce order.
-std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, uint64_t n, uint64_t target);
 
 struct VerifyOptions {
   std::vector<std::string> sk_hex;

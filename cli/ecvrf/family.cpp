@@ -8,7 +8,7 @@
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/plugin_variants.hpp"
 #include "suite/call_site.hpp"
-#include "cli/ecvrf/vectors.hpp"
+#include "suite/ecvrf/vectors.hpp"
 #include "cli/numbers.hpp"
 #include "gpu/ecvrf/variants.hpp"
 #if defined(BX_HAVE_CUDA)

@@ -1,6 +1,6 @@
 // The selftest's known answers from the golden model (see golden.hpp).
 #include "cli/ecvrf/golden.hpp"
-#include "cli/ecvrf/decode_edges.hpp"
+#include "suite/ecvrf/decode_edges.hpp"
 
 #include <algorithm>
 #include <variant>
@@ -9,13 +9,6 @@
 namespace bx::ecvrf_family {
 
 using Int = ref::Int;
-
-Bytes32 bytes_of(const Int& v) {
-  const auto b = ref::to_le_bytes(v, 32);
-  Bytes32 out;
-  std::copy(b.begin(), b.end(), out.begin());
-  return out;
-}
 
 std::vector<Example> rfc9381_examples() {
   return {{"Ex16", bytes32_from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "sk"), {}},

@@ -9,13 +9,14 @@
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "reference/ecvrf/vrf.hpp"
+#include "suite/ecvrf/host.hpp"
 
 namespace bx::ecvrf_family {
 
 namespace G = ref::ecvrf;
 using Bytes64 = G::Bytes64;
 
-Bytes32 bytes_of(const ref::Int& v);
+// bytes_of (32 LE bytes of an integer): suite/ecvrf/host.hpp.
 
 struct Example {
   const char* name;

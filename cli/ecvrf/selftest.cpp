@@ -118,20 +118,7 @@ void run_rows_of(const Golden& g, const std::string& label, SelftestRow& row) {
     });
 }
 
-template <class F, class S>
-int attempt_of(uint8_t beta[64], const uint8_t pk[32], const uint8_t* alpha, int alpha_len, const Bytes32& scalar) {
-  ecvrf::EcvrfTrace t{};
-  ecvrf::ecvrf_beta_alpha<F, S>(beta, pk, alpha, alpha_len, S::recode(scalar), &t);
-  return t.ctr;
-}
-
 }  // namespace
-
-std::vector<HostAttempt> host_attempts() {
-  std::vector<HostAttempt> v;
-  for_each_host_variant([&]<class F, class S>() { v.push_back({host_variant_name<F, S>(), &attempt_of<F, S>}); });
-  return v;
-}
 
 SelftestReport selftest(const SelftestOptions& opt) {
   SelftestReport rep;

@@ -21,8 +21,8 @@
 
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/ecvrf/golden.hpp"
-#include "cli/ecvrf/vectors.hpp"
-#include "cli/embedded.hpp"
+#include "suite/ecvrf/vectors.hpp"
+#include "suite/embedded.hpp"
 #include "gpu/ecvrf/codec.hpp"
 #include "gpu/ecvrf/variants.hpp"
 #include "reference/field25519/ref25519.hpp"

@@ -29,29 +29,6 @@ const std::string kOracle = ecvrf::OracleVariant::name();
 
 }  // namespace
 
-std::vector<Hit> host_search(const HostAttempt& a, const Job& job, uint64_t lo, uint64_t n, uint64_t target) {
-  const unsigned nt = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::vector<Hit>> part(nt);
-  std::vector<std::thread> th;
-  for (unsigned t = 0; t < nt; ++t)
-    th.emplace_back([&, t] {
-      for (uint64_t i = t; i < n; i += nt) {
-        const auto alpha = G::job_alpha(job.header, lo + i);
-        uint8_t beta[64];
-        if (a.run(beta, job.pk.data(), alpha.data(), int(alpha.size()), job.x) < 0) continue;
-        Bytes64 b;
-        std::copy(beta, beta + 64, b.begin());
-        if (G::score(b) < target) part[t].push_back({lo + i, G::score(b)});
-      }
-    });
-  for (auto& x : th) x.join();
-  std::vector<Hit> all;
-  for (auto& p : part) all.insert(all.end(), p.begin(), p.end());
-  std::sort(all.begin(), all.end(), [](const Hit& x, const Hit& y) { return x.nonce < y.nonce; });
-  return all;
-}
-
-
 std::vector<Job> make_jobs(const std::vector<std::string>& sk_hex, int keys, const std::string& header_hex) {
   std::vector<Bytes32> sks;
   for (size_t i = 0; i < sk_hex.size(); ++i) sks.push_back(bytes32_from_hex(sk_hex[i], "--sk #" + std::to_string(i + 1)));

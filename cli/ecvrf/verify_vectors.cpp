@@ -12,7 +12,7 @@
 
 #include "cli/ecvrf/ecvrf.hpp"
 #include "cli/selftest.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/vector_json.hpp"
 #include "gpu/ecvrf/codec.hpp"
 #include "gpu/kernels/ecvrf_kernels.hpp"  // plain C++: the point-check types exist in every build
 

@@ -2,9 +2,9 @@
 // reads, with their flags) and, for the full tier, seeded random operand pairs of verify's operand stream, each as an
 // oracle request. Precondition: "canonical" when every operand is below p, else "below 2^255" (an
 // implementation declaring canonical inputs only answers the first kind).
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "cli/field25519/family_parts.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
 

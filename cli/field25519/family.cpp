@@ -4,7 +4,7 @@
 
 #include "cli/numbers.hpp"
 #include "cli/field25519/family_parts.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 
 namespace bx::field25519 {
 namespace {

@@ -10,9 +10,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "suite/field25519/reference_op.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "reference/field25519/ref25519.hpp"
 

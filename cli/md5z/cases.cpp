@@ -3,10 +3,10 @@
 // around each frozen hit at its exact count and one above, and on seeded bases at the places a tunnel
 // search loses hits: the range end at 2^32, the first indices, 2^31, every index at threshold 0, and
 // threshold 2 where a cheap early exit is allowed. The full tier takes eight seeded bases instead of two.
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "cli/md5z/md5z.hpp"
-#include "cli/md5z/vectors.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/md5z/vectors.hpp"
+#include "suite/vector_json.hpp"
 
 namespace bx::md5z {
 

@@ -21,17 +21,6 @@ Message parse_base(const std::string& hex, const std::string& what) {
   return m;
 }
 
-md5::TunnelBase prepare(const Message& base, const std::string& what) {
-  const std::string why = ref::md5z::base_problem(base);
-  if (!why.empty()) throw InputError(what + ": " + why);
-  uint32_t w[16];
-  md5::message_words(base.data(), w);
-  md5::TunnelBase tb;
-  if (!md5::tunnel_prepare(w, tb))
-    throw InputError(what + ": the reference accepts this base but the tunnel precomputation rejects it");
-  return tb;
-}
-
 
 std::pair<uint64_t, uint64_t> parse_range(const std::string& s) {
   const auto c = s.find(':');

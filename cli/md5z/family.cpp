@@ -9,7 +9,7 @@
 #include "cli/plugin_variants.hpp"
 #include "suite/call_site.hpp"
 #include "suite/md5z/plugin_ops.hpp"
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 #include "gpu/md5z/search.hpp"
 
 namespace bx::md5z {

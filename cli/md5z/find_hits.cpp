@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "cli/md5z/md5z.hpp"
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/md5z_kernels.hpp"
 #endif

@@ -12,6 +12,7 @@
 #include "cli/family.hpp"
 #include "suite/hex.hpp"
 #include "suite/implementation.hpp"
+#include "suite/md5z/base.hpp"
 #include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"
 #include "bitexact/plugin.h"
@@ -22,8 +23,7 @@ using Message = ref::md5z::Message;
 
 // 104 hex digits -> a checked base (reference checker and the tunnel's own check must both accept it).
 Message parse_base(const std::string& hex, const std::string& what);
-// The tunnel precomputation of a base; throws InputError naming `what` if it is not a base.
-md5::TunnelBase prepare(const Message& base, const std::string& what);
+// prepare(base, what): the tunnel precomputation of a checked base (suite/md5z/base.hpp).
 // "LO:HI" with decimal, 0x-hex or 2^K numbers; 0 <= LO < HI <= 2^32.
 std::pair<uint64_t, uint64_t> parse_range(const std::string& s);
 // The reference's hits (OpenSSL brute force, md5z_ref.hpp) as packed hits in index order.

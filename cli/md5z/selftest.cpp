@@ -3,7 +3,7 @@
 #include <iterator>
 
 #include "cli/md5z/md5z.hpp"
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 #include "suite/md5z/plugin_ops.hpp"
 
 namespace bx::md5z {

@@ -3,7 +3,7 @@
 // token count 1..8, half of them with special scales: +-0, subnormal, infinite, NaN). The answer is the
 // canonical order's output bit for bit (an implementation characterised by NMSE is judged by its own
 // contract in selftest and verify, not here). The full tier takes 64 random cases instead of 16.
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "cli/q8parity/q8parity.hpp"
 
 namespace bx::q8parity {

@@ -12,6 +12,7 @@
 #include "gpu/q8parity/host_run.hpp"
 #include "reference/q8parity/q8_ref.hpp"
 #include "suite/q8parity/judge.hpp"
+#include "suite/q8parity/inputs.hpp"
 #include "suite/q8parity/plugin_ops.hpp"
 
 namespace bx::q8parity {
@@ -25,31 +26,9 @@ using q8::Op;
 // an output a variant never writes stays this and differs from the reference.
 inline const float kPoison = q8::float_of(0x7f7fdeadu);
 
-// Inputs. `special`: codes -128 and 127 among uniform codes, scales +-0, subnormal, largest finite, +-inf
-// and NaN among ordinary ones, activations with subnormals and signed zeros (docs/specs/q8parity.md).
-struct MatvecInput {
-  size_t rows = 0, k = 0;
-  int ntok = 1;
-  std::vector<uint8_t> w;  // rows * k / 32 blocks
-  std::vector<float> x;    // ntok * k
-};
-MatvecInput random_matvec(uint64_t seed, size_t rows, size_t k, int ntok, bool special);
-// The same weights, the first `ntok` tokens only.
-MatvecInput first_tokens(const MatvecInput& in, int ntok);
+// The inputs (MatvecInput, NormInput, random_*), reference_matvec and reference_rmsnorm, and the float32
+// byte forms: suite/q8parity/inputs.hpp.
 
-struct NormInput {
-  size_t n = 0, nrows = 1, w_period = 1;
-  bool has_w = true;
-  float eps = 1e-6f;
-  std::vector<float> x, w;  // nrows * n; w_period * n (when has_w)
-};
-NormInput random_norm(uint64_t seed, size_t n, size_t nrows, bool has_w, bool special);
-R::GrInputs random_gr(uint64_t seed, const R::GrShape& shape, int ntok);
-q8::GrProblem problem_of(const R::GrInputs& in);
-
-// The CPU reference of each op (the canonical order; the gr read in float32 with the host's expf).
-std::vector<float> reference_matvec(const MatvecInput& in);
-std::vector<float> reference_rmsnorm(const NormInput& in);
 // reference_matvec over the machine's cores (rows are independent): for the large checks.
 std::vector<float> reference_matvec_parallel(const MatvecInput& in);
 
@@ -79,11 +58,6 @@ struct ControlVerdict {
   bool ok() const { return finite > 0 && 2 * differ >= finite; }
 };
 ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want);
-std::vector<uint8_t> to_bytes(const std::vector<float>& v);  // little-endian
-std::string floats_hex(const std::vector<float>& v);         // to_bytes as hex
-// One float from 8 hex digits of its bit pattern ("358637bd" is 1e-6); InputError naming `what`.
-float float_of_hex8(const std::string& hex, const std::string& what);
-std::vector<float> floats_of(const std::vector<uint8_t>& bytes, const std::string& what);  // a multiple of 4
 
 // Variant names ("all", "matvec", a full name or its part after "q8parity/") -> indices into kVariants.
 std::vector<size_t> parse_variants(const std::vector<std::string>& names);
@@ -128,9 +102,5 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt);
 OracleHandler oracle(const DeviceSelection& sel);
 // Offline cases (cases.cpp): the matvec and rmsnorm vectors and seeded random matvec cases, bitwise.
 std::vector<suite::cases::CaseSpec> cases(const std::string& tier, uint64_t seed, json* notes);
-
-std::vector<std::string> vector_files();
-std::map<std::string, std::string> generate_vectors();
-std::vector<std::string> check_vectors(const std::string& root);
 
 }  // namespace bx::q8parity

@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "cli/q8parity/q8parity.hpp"
-#include "cli/q8parity/vectors.hpp"
+#include "suite/q8parity/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/q8parity_kernels.hpp"
 #endif

@@ -6,7 +6,7 @@
 
 #include "cli/qpow/qpow.hpp"
 #include "suite/qpow/plugin_ops.hpp"
-#include "cli/qpow/vectors.hpp"
+#include "suite/qpow/vectors.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/qpow_kernels.hpp"
 #endif

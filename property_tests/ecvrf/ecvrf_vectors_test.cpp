@@ -1,4 +1,4 @@
-// ecvrf vector files (cli/ecvrf/vectors): the files on disk are what generation writes, the loaders reject
+// ecvrf vector files (suite/ecvrf/vectors): the files on disk are what generation writes, the loaders reject
 // malformed input with one line naming the file (and the tcId and field where there is one), a tampered
 // expected value is reported at its tcId with expected and actual hex, and the frozen-hit check reports
 // missing, extra, wrong-score and duplicate hits of any search function.
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/ecvrf/vectors.hpp"
+#include "suite/ecvrf/vectors.hpp"
 #include "property_tests/field25519/field25519_layouts.hpp"
 #include "property_tests/read_file.hpp"
 

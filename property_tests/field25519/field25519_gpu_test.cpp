@@ -7,7 +7,7 @@
 
 #include "property_tests/field25519/field25519_layouts.hpp"
 
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 #include <rapidcheck.h>
 
 #include <algorithm>
@@ -16,7 +16,7 @@
 #include <sstream>
 
 #include "cli/field25519/impls.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 #include "gpu/field25519/draw.hpp"
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "suite/field25519/reference_op.hpp"

@@ -4,14 +4,14 @@
 
 #include "property_tests/read_file.hpp"
 
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
-#include "cli/embedded.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/embedded.hpp"
+#include "suite/field25519/vectors.hpp"
 
 namespace {
 using bx::test::read_repo_file;

@@ -6,7 +6,7 @@
 
 #include "property_tests/field25519/field25519_layouts.hpp"
 
-#include "cli/paths.hpp"
+#include "suite/paths.hpp"
 #include <rapidcheck.h>
 
 #include <fstream>
@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "suite/hex.hpp"
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 #include "gpu/field25519/layouts.hpp"
 #include "reference/field25519/ref25519.hpp"
 

@@ -4,9 +4,9 @@
 // indices at T = 0 (every candidate is a hit, so the zero count itself is compared); the frozen hits.
 #include <gtest/gtest.h>
 
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "cli/md5z/md5z.hpp"
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 #include "gpu/kernels/field25519_kernels.hpp"
 #include "gpu/kernels/md5z_kernels.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "suite/hex.hpp"
 #include "cli/md5z/md5z.hpp"
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 #include "cli/md5z/sass_path.hpp"
 #include "gpu/md5z/search.hpp"
 #include "reference/md5z/md5z_ref.hpp"

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "suite/hex.hpp"
-#include "cli/md5z/vectors.hpp"
-#include "cli/paths.hpp"
+#include "suite/md5z/vectors.hpp"
+#include "suite/paths.hpp"
 
 namespace {
 using bx::test::read_repo_file;

@@ -9,7 +9,7 @@
 
 #include "cli/oracle.hpp"
 #include "cli/q8parity/q8parity.hpp"
-#include "cli/q8parity/vectors.hpp"
+#include "suite/q8parity/vectors.hpp"
 #include "property_tests/q8parity/rc_require.hpp"
 #include "reference/q8parity/gguf.hpp"
 

@@ -1,4 +1,4 @@
-// qpow vector files (cli/qpow/vectors): the files on disk are exactly what generation writes, they verify
+// qpow vector files (suite/qpow/vectors): the files on disk are exactly what generation writes, they verify
 // against the golden model, the embedded copies parse, the loaders reject malformed input with InputError,
 // a tampered file is reported at exactly the tampered case, and every mining known answer of
 // docs/specs/qpow.md §9.4 is present (the list below is copied from the spec independently of the generator).
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "suite/hex.hpp"
-#include "cli/paths.hpp"
-#include "cli/qpow/vectors.hpp"
+#include "suite/paths.hpp"
+#include "suite/qpow/vectors.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 
 #ifndef BX_SOURCE_DIR

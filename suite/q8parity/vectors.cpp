@@ -5,13 +5,14 @@
 // eps 0. Expected outputs from the reference as float32 bit patterns. Generated deterministically;
 // `vectors check` recomputes every expected output and compares each file with what generation gives; the
 // selftest runs every variant on the embedded copies.
-#include "cli/q8parity/q8parity.hpp"
-#include "cli/q8parity/vectors.hpp"
-#include "cli/embedded.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/q8parity/vectors.hpp"
+#include "suite/embedded.hpp"
+#include "suite/q8parity/judge.hpp"
+#include "suite/vector_json.hpp"
 
 namespace bx::q8parity {
 namespace io = bx::vectors::io;
+using suite::q8parity::float_hex;
 namespace {
 
 constexpr const char* kMatvecPath = "vectors/q8parity/matvec.json";

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/ecvrf/ecvrf.hpp"
+#include "suite/ecvrf/host.hpp"
 
 namespace bx::ecvrf_vectors {
 

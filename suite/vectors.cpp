@@ -1,15 +1,14 @@
-#include "cli/vectors.hpp"
+#include "suite/vectors.hpp"
 
 #include <unistd.h>
 
 #include <filesystem>
 #include <set>
 
-#include "cli/embedded.hpp"
-#include "cli/family.hpp"
+#include "suite/embedded.hpp"
 #include "suite/hex.hpp"
-#include "cli/paths.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/paths.hpp"
+#include "suite/vector_json.hpp"
 
 namespace bx {
 
@@ -21,26 +20,39 @@ const std::string& embedded_file(const std::string& rel) {
 
 namespace vectors {
 namespace fs = std::filesystem;
+namespace {
 
-std::map<std::string, std::string> generate_all(const std::string& fam) {
+// Throws InputError unless `name` is an owner's name.
+void require_owner(const Owners& owners, const std::string& name) {
+  std::string known;
+  for (auto* f : owners) {
+    if (f->name() == name) return;
+    known += (known.empty() ? "" : ", ") + f->name();
+  }
+  throw InputError("unknown family '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace
+
+std::map<std::string, std::string> generate_all(const Owners& owners, const std::string& fam) {
   std::map<std::string, std::string> all;
-  for (auto* f : families())
+  for (auto* f : owners)
     if (fam.empty() || f->name() == fam) all.merge(f->generate_vectors());
-  if (!fam.empty() && all.empty()) family(fam);  // unknown family: InputError
+  if (!fam.empty() && all.empty()) require_owner(owners, fam);  // unknown family: InputError
   return all;
 }
 
-std::vector<std::string> check_all(const std::string& root, const std::string& fam) {
+std::vector<std::string> check_all(const Owners& owners, const std::string& root, const std::string& fam) {
   std::vector<std::string> problems;
   std::set<std::string> owned;
   bool any = false;
-  for (auto* f : families()) {
+  for (auto* f : owners) {
     for (auto& rel : f->vector_files()) owned.insert(rel);
     if (!fam.empty() && f->name() != fam) continue;
     any = true;
     for (auto& p : f->check_vectors(root)) problems.push_back(p);
   }
-  if (!any) family(fam);
+  if (!any) require_owner(owners, fam);
   std::error_code ec;
   const fs::path dir = fs::path(root) / "vectors";
   if (!fs::is_directory(dir, ec)) {

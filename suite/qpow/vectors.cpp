@@ -6,7 +6,7 @@
 // classifier below (unsigned __int128, a description of the qp-poseidon goldilocks.rs reduction and of the
 // be8ee1e8 lossy reduce128, spec 7); it labels cases and never computes an expected value: every "out" is
 // the reference's (or a spec literal checked against the reference).
-#include "cli/qpow/vectors.hpp"
+#include "suite/qpow/vectors.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,9 +15,9 @@
 #include <set>
 #include <sstream>
 
-#include "cli/embedded.hpp"
+#include "suite/embedded.hpp"
 #include "suite/hex.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/vector_json.hpp"
 #include "reference/qpow/qpow_ref.hpp"
 
 namespace bx::qpow {

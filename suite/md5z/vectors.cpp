@@ -1,4 +1,4 @@
-#include "cli/md5z/vectors.hpp"
+#include "suite/md5z/vectors.hpp"
 
 #include <cstring>
 #include <fstream>
@@ -6,9 +6,9 @@
 #include <set>
 #include <sstream>
 
-#include "cli/embedded.hpp"
-#include "cli/md5z/md5z.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/embedded.hpp"
+#include "suite/md5z/base.hpp"
+#include "suite/vector_json.hpp"
 
 namespace bx::md5z {
 using namespace bx::vectors::io;

@@ -1,4 +1,4 @@
-#include "cli/field25519/vectors.hpp"
+#include "suite/field25519/vectors.hpp"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -8,7 +8,7 @@
 
 #include "reference/field25519/catalogue.hpp"
 #include "suite/field25519/reference_op.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/vector_json.hpp"
 #include "reference/field25519/ref25519.hpp"
 
 namespace bx::field25519::vectors {

@@ -7,16 +7,15 @@
 // host) and compares their bytes with the file's. Expected values therefore come from the files, the files
 // from the golden model, and the RFC 9381 / spec 9 literals below only ever gate generation (and the
 // check): the golden model must reproduce them.
-#include "cli/ecvrf/vectors.hpp"
+#include "suite/ecvrf/vectors.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <set>
 #include <thread>
 
-#include "cli/ecvrf/decode_edges.hpp"
-#include "cli/ecvrf/golden.hpp"
-#include "cli/vector_json.hpp"
+#include "suite/ecvrf/decode_edges.hpp"
+#include "suite/vector_json.hpp"
 #include "gpu/ecvrf/batch_invert.hpp"
 #include "gpu/ecvrf/tai.hpp"
 #include "gpu/field25519/layouts.hpp"

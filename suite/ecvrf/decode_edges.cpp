@@ -1,9 +1,9 @@
-#include "cli/ecvrf/decode_edges.hpp"
+#include "suite/ecvrf/decode_edges.hpp"
 
 #include <stdexcept>
 #include <variant>
 
-#include "cli/ecvrf/golden.hpp"
+#include "suite/ecvrf/host.hpp"
 #include "reference/ecvrf/edwards.hpp"
 #include "reference/field25519/ref25519.hpp"
 

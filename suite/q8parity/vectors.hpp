@@ -1,10 +1,11 @@
 // The q8parity vector files (vectors/q8parity/matvec.json, rmsnorm.json): generation, strict parsing, the
 // embedded copies.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
-#include "cli/q8parity/q8parity.hpp"
+#include "suite/q8parity/inputs.hpp"
 
 namespace bx::q8parity {
 
@@ -28,5 +29,10 @@ struct RmsnormVector {
 std::string generate_rmsnorm_text();
 std::vector<RmsnormVector> parse_rmsnorm(const std::string& file, const std::string& text);
 std::vector<RmsnormVector> load_embedded_rmsnorm();
+
+// Both files (relative to the repository root); path -> exact file text; one line per problem (empty: OK).
+std::vector<std::string> vector_files();
+std::map<std::string, std::string> generate_vectors();
+std::vector<std::string> check_vectors(const std::string& root);
 
 }  // namespace bx::q8parity
