@@ -31,6 +31,7 @@
   X(md5z, md5z_md5_pad_forgets_0x80, host, "MD5 padding sized without the 0x80 byte: lengths 56 mod 64 hash wrong") \
   X(md5z, md5z_tunnel_check_ignores_q11_bit31, host, "the tunnel's base check ignores bit 31 of Q[11] (accepts a non-base)") \
   X(md5z, md5z_launch_invalid_block, device, "md5z search launched with more threads per block than its launch bounds (the launch fails)") \
+  X(md5z, md5z_lane_drops_last, shared, "md5z q9-v3: the second lane's range guard is off by one, so a launch ending in a thread's second lane loses its last index") \
   X(md5z, md5z_host_chunk_overlap, host, "host search chunks overlap by one index: hits at chunk ends reported twice") \
   X(qpow, qpow_sqr_drop_bit65, shared, "Goldilocks 2x32 squaring drops the 65th bit of 2*a0*a1 (word r3 loses 2^96)") \
   X(qpow, qpow_add_single_eps, shared, "Goldilocks add folds one EPS on a double overflow (both operands lazy)") \

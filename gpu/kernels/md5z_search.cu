@@ -23,22 +23,30 @@ __constant__ uint32_t c_one;  // 1, set by the launcher: v2's run-time operand o
 
 constexpr unsigned kThreads = 256;
 
-// Thread t searches lo + t, lo + t + S, ... below lo + n (S = all threads). n <= 2^31 and S < 2^31, so
-// off + S never wraps; lo + off < hi <= 2^32.
+// One lane per thread: thread t searches lo + t, lo + t + S, ... below lo + n (S = all threads). n <= 2^31 and
+// S < 2^31, so off + S never wraps; lo + off < hi <= 2^32. With V::lanes = L > 1, thread t takes the groups of
+// L adjacent indices at offsets L t, L (t + S), ... (md5::search_group: the host runs the same groups).
 // K: the variant's index in md5::AllVariants (so the kernel's mangled name carries it, for the SASS count).
 template <int K>
 __global__ void __launch_bounds__(kThreads) k_md5z_search(const md5::TunnelBase tb, uint32_t lo, uint32_t n,
                                                           uint32_t mask, int threshold, unsigned long long* hits,
                                                           unsigned cap, unsigned* count) {
+  using V = md5::VariantAt<K>;
   const uint32_t one = c_one;
   const uint32_t stride = gridDim.x * blockDim.x;
-  for (uint32_t off = blockIdx.x * blockDim.x + threadIdx.x; off < n; off += stride) {
-    const uint32_t i = lo + off;
-    const int z = md5::candidate_zeros<md5::VariantAt<K>>(tb, i, mask, one);
-    if (z >= threshold) {
-      const unsigned slot = atomicAdd(count, 1u);
-      if (slot < cap) hits[slot] = md5::pack_hit(i, z);
+  auto emit = [&](uint32_t i, int z) {
+    const unsigned slot = atomicAdd(count, 1u);
+    if (slot < cap) hits[slot] = md5::pack_hit(i, z);
+  };
+  if constexpr (V::lanes == 1) {
+    for (uint32_t off = blockIdx.x * blockDim.x + threadIdx.x; off < n; off += stride) {
+      const uint32_t i = lo + off;
+      const int z = md5::candidate_zeros<V>(tb, i, mask, one);
+      if (z >= threshold) emit(i, z);
     }
+  } else {
+    for (uint64_t off = uint64_t(blockIdx.x * blockDim.x + threadIdx.x) * V::lanes; off < n; off += uint64_t(stride) * V::lanes)
+      md5::search_group<V>(tb, lo, off, n, mask, threshold, one, emit);
   }
 }
 
@@ -75,7 +83,11 @@ std::vector<uint64_t> md5z_search(int dev, Variant v, const md5::TunnelBase& tb,
   DevBuf<unsigned> dcount(1);
   auto dhits = std::make_unique<DevBuf<unsigned long long>>(cap);
   std::vector<uint64_t> all;
-  const unsigned blocks = unsigned(device_sm_count(dev)) * 8;
+  // As many blocks as stay resident (8 per SM at 32 registers or fewer, fewer for the two-lane variant):
+  // one wave of persistent threads, no second partial wave.
+  int per_sm = 0;
+  with_kernel(v, [&](auto kernel) { BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0)); });
+  const unsigned blocks = unsigned(device_sm_count(dev)) * unsigned(std::max(per_sm, 1));
   const uint32_t mask = md5::early_exit_mask(threshold);
   EventTimer timer;
   Md5zSearchStats st;

@@ -36,6 +36,27 @@ inline std::vector<Slice> plan_slices(uint64_t lo, uint64_t hi, uint64_t max_len
   return out;
 }
 
+// A thread of a variant with V::lanes > 1 takes the adjacent offsets off, off + 1, ... of its launch of n
+// indices; lane k is searched iff off + k < n (a launch may end inside a thread's group).
+BX_HD bool lane_in_range(uint64_t off, int k, uint64_t n) {
+  // Fault: a later lane's guard is off by one, so a launch whose last index falls in such a lane loses it.
+  return off + uint64_t(k) + (k > 0 && BX_FAULT(md5z_lane_drops_last) ? 1 : 0) < n;
+}
+
+// The group of V::lanes candidates lo + off, lo + off + 1, ... of a launch of n indices (off < n): emit(index,
+// zeros) for each one in the launch with at least `threshold` zeros. One code path for kernels and host runs.
+template <class V, class Emit>
+BX_HD void search_group(const TunnelBase& tb, uint32_t lo, uint64_t off, uint64_t n, uint32_t mask, int threshold,
+                        uint32_t one, Emit&& emit) {
+  constexpr int N = V::lanes;
+  uint32_t idx[N];
+  int z[N];
+  for (int k = 0; k < N; ++k) idx[k] = uint32_t(lo + off + uint64_t(k));  // past the launch: computed, never emitted
+  tunnel_zeros_lanes<V, N>(tb, idx, mask, one, z);
+  for (int k = 0; k < N; ++k)
+    if (lane_in_range(off, k, n) && z[k] >= threshold) emit(idx[k], z[k]);
+}
+
 // Host run of variant V over [lo, hi) at threshold T: packed hits in index order.
 template <class V>
 std::vector<uint64_t> host_search(const TunnelBase& tb, uint64_t lo, uint64_t hi, int threshold) {
@@ -43,11 +64,19 @@ std::vector<uint64_t> host_search(const TunnelBase& tb, uint64_t lo, uint64_t hi
   const uint32_t mask = early_exit_mask(threshold);
   volatile uint32_t one_source = 1;  // v2's run-time `one`
   const uint32_t one = one_source;
-  for (const Slice& s : plan_slices(lo, std::min(hi, kIndexEnd), uint64_t(1) << 31))
-    for (uint64_t i = s.lo; i < s.hi; ++i) {
-      const int z = candidate_zeros<V>(tb, uint32_t(i), mask, one);
-      if (z >= threshold) hits.push_back(pack_hit(uint32_t(i), z));
+  for (const Slice& s : plan_slices(lo, std::min(hi, kIndexEnd), uint64_t(1) << 31)) {
+    if constexpr (V::lanes == 1) {
+      for (uint64_t i = s.lo; i < s.hi; ++i) {
+        const int z = candidate_zeros<V>(tb, uint32_t(i), mask, one);
+        if (z >= threshold) hits.push_back(pack_hit(uint32_t(i), z));
+      }
+    } else {  // the slice as one launch, in the kernel's groups
+      const uint64_t n = s.hi - s.lo;
+      for (uint64_t off = 0; off < n; off += V::lanes)
+        search_group<V>(tb, uint32_t(s.lo), off, n, mask, threshold, one,
+                        [&](uint32_t i, int z) { hits.push_back(pack_hit(i, z)); });
     }
+  }
   return hits;
 }
 

@@ -106,18 +106,42 @@ BX_HD void tunnel_to_h0(const TunnelBase& tb, uint32_t i, uint32_t one, uint32_t
 }
 }  // namespace detail
 
+namespace detail {
+// The zero count from a candidate's state after step 60 (steps 61..63 only when h0 == 0), or -1 for the
+// early exit.
+template <class V>
+BX_HD int zeros_after_h0(uint32_t* q, const TunnelBase& tb, uint32_t m8, uint32_t m9, uint32_t m12, uint32_t mask, uint32_t one) {
+  const uint32_t h0 = kA0 + q[64];
+  if (h0 & mask) return -1;
+  if (h0 != 0) return word_zeros(h0);
+  if (BX_FAULT(md5z_h1_skipped_when_h0_zero)) return 8;  // fault: h1 taken as non-zero without computing it
+  static_for<61, 64>([&](auto c) { tunnel_step<V, decltype(c)::value>(q, tb, m8, m9, m12, one); });
+  return digest_zeros(h0, kB0 + q[67], kC0 + q[66], kD0 + q[65]);
+}
+}  // namespace detail
+
 // Zero count of candidate i through the tunnel, or -1 when the early exit rejects it:
 // (h0 & mask) != 0 with mask = early_exit_mask(T). `one` must be 1 (v2 reads it at run time).
 template <class V>
 BX_HD int tunnel_zeros(const TunnelBase& tb, uint32_t i, uint32_t mask, uint32_t one) {
   uint32_t m8, m9, m12, q[68];
   detail::tunnel_to_h0<V>(tb, i, one, q, m8, m9, m12);
-  const uint32_t h0 = kA0 + q[64];
-  if (h0 & mask) return -1;
-  if (h0 != 0) return word_zeros(h0);
-  if (BX_FAULT(md5z_h1_skipped_when_h0_zero)) return 8;  // fault: h1 taken as non-zero without computing it
-  static_for<61, 64>([&](auto c) { detail::tunnel_step<V, decltype(c)::value>(q, tb, m8, m9, m12, one); });
-  return digest_zeros(h0, kB0 + q[67], kC0 + q[66], kD0 + q[65]);
+  return detail::zeros_after_h0<V>(q, tb, m8, m9, m12, mask, one);
+}
+
+// tunnel_zeros of the N candidates i[0..N) at once, z[k] for i[k]: step t of every lane before step t + 1
+// of any, so a thread carries N independent dependency chains (V::lanes; the host runs the same code).
+template <class V, int N>
+BX_HD void tunnel_zeros_lanes(const TunnelBase& tb, const uint32_t (&i)[N], uint32_t mask, uint32_t one, int (&z)[N]) {
+  uint32_t m8[N], m9[N], m12[N], q[N][68];
+  static_for<0, N>([&](auto k) {
+    candidate_words(tb, i[k], m8[k], m9[k], m12[k]);
+    for (int r = 24; r < 28; ++r) q[k][r] = tb.q[r];  // Q[21..24]: the base's
+  });
+  static_for<24, 61>([&](auto c) {
+    static_for<0, N>([&](auto k) { detail::tunnel_step<V, decltype(c)::value>(q[k], tb, m8[k], m9[k], m12[k], one); });
+  });
+  static_for<0, N>([&](auto k) { z[k] = detail::zeros_after_h0<V>(q[k], tb, m8[k], m9[k], m12[k], mask, one); });
 }
 
 // Zero count of candidate i by a full 64-step MD5 of its message (m8, m9, m12 from the backward steps

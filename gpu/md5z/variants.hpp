@@ -1,5 +1,6 @@
 // The md5z search variants. A variant is one struct: its stable name, description, shortcuts and the
-// switches its per-candidate code (tunnel.hpp) compiles on; AllVariants lists them. Kernels, host runs,
+// switches its per-candidate code (tunnel.hpp) compiles on (lanes: candidates per thread, their steps
+// interleaved); AllVariants lists them. Kernels, host runs,
 // selftest, verify, bench, oracle, vectors and `list` all iterate over AllVariants, so adding a variant is
 // a struct here plus its entry in the list (and, for a new kind of step, its code in tunnel.hpp).
 #pragma once
@@ -14,31 +15,44 @@ struct Plain {  // full 64-step MD5 of the built message: no tunnel, no early ex
   static constexpr const char* description = "full 64-step MD5 of the built message (the GPU oracle)";
   static constexpr const char* shortcuts = "";
   static constexpr bool tunnel = false, fold = false, fma_adds = false;
+  static constexpr int lanes = 1;
 };
 struct Q9V0 {  // tunnel: steps 24..60, early exit on h0, addend K[t] + m[w(t)] per step
   static constexpr const char* name = "md5z/q9-v0";
   static constexpr const char* description = "tunnel: steps 24..60, early exit on h0";
   static constexpr const char* shortcuts = "tunnel,early-exit";
   static constexpr bool tunnel = true, fold = false, fma_adds = false;
+  static constexpr int lanes = 1;
 };
 struct Q9V1 {  // v0 + the K+m fold: K[t] + m[w(t)] precomputed per base for the 29 fixed-word steps
   static constexpr const char* name = "md5z/q9-v1";
   static constexpr const char* description = "tunnel + K+m fold (29 constants per base)";
   static constexpr const char* shortcuts = "tunnel,early-exit,km-fold";
   static constexpr bool tunnel = true, fold = true, fma_adds = false;
+  static constexpr int lanes = 1;
 };
 struct Q9V2 {  // v1 + a + km and + f issued as mad.lo.u32 x, one, y (FMA pipe), `one` read at run time
   static constexpr const char* name = "md5z/q9-v2";
   static constexpr const char* description = "tunnel + fold + adds on the FMA pipe (mad.lo.u32 with a run-time 1)";
   static constexpr const char* shortcuts = "tunnel,early-exit,km-fold,fma-adds";
   static constexpr bool tunnel = true, fold = true, fma_adds = true;
+  static constexpr int lanes = 1;
+};
+// v2 with two adjacent candidates per thread, their steps interleaved: two independent dependency chains
+// per warp for the scheduler (instruction-level parallelism), at about twice the registers.
+struct Q9V3 {
+  static constexpr const char* name = "md5z/q9-v3";
+  static constexpr const char* description = "v2 with two candidates per thread, steps interleaved (two chains per warp)";
+  static constexpr const char* shortcuts = "tunnel,early-exit,km-fold,fma-adds,two-lanes";
+  static constexpr bool tunnel = true, fold = true, fma_adds = true;
+  static constexpr int lanes = 2;
 };
 
 template <class... Vs>
 struct variant_list {
   static constexpr size_t size = sizeof...(Vs);
 };
-using AllVariants = variant_list<Plain, Q9V0, Q9V1, Q9V2>;
+using AllVariants = variant_list<Plain, Q9V0, Q9V1, Q9V2, Q9V3>;
 
 // A variant at run time: its index in AllVariants.
 enum class Variant : int {};

@@ -5,6 +5,8 @@
 // other rules itself: nonce 0 is never reported, offsets come back ascending, *found is the true count.
 // QPOW_EXTRA_WORK_PERMILLE=N builds a planted slowdown for `bench compare`: the kernel also hashes N per
 // mille nonces past the range (their hits counted apart, never reported): the same answers, N/1000 slower.
+// QPOW_THREADS=T, QPOW_PLUGIN_NAME="..." and QPOW_IMPL_NAME="..." build the launch-shape experiments of a
+// card run (T threads per block, one block per SM: the register cap is 65536 / T).
 #pragma nv_diag_suppress 3288
 #include <bitexact/plugin.h>
 #include <cuda_runtime.h>
@@ -19,7 +21,14 @@ namespace {
 using namespace bx::qpow;
 using Code = Miner<bx::gl::gl2x32<bx::carry::ptx>, kLadder32>;
 using HashCode = Miner<bx::gl::gl2x32<bx::carry::ptx>, 0>;
-constexpr unsigned kThreads = 768;
+#ifndef QPOW_THREADS
+#define QPOW_THREADS 768
+#endif
+#ifndef QPOW_PLUGIN_NAME
+#define QPOW_PLUGIN_NAME "qpow-miner-cuda-example"
+#define QPOW_IMPL_NAME "gl2x32-ptx-miner-cuda"
+#endif
+constexpr unsigned kThreads = QPOW_THREADS;
 
 __constant__ P2Constants c_p2;
 #ifndef QPOW_EXTRA_WORK_PERMILLE
@@ -139,5 +148,5 @@ const bx_qpow_ops ops = make_ops();
 }  // namespace
 
 extern "C" BX_PLUGIN_EXPORT const bx_plugin* bx_plugin_entry_v1(void) {
-  return qpow_miner::one_implementation("qpow-miner-cuda-example", "gl2x32-ptx-miner-cuda", BX_PLACE_DEVICE, ops);
+  return qpow_miner::one_implementation(QPOW_PLUGIN_NAME, QPOW_IMPL_NAME, BX_PLACE_DEVICE, ops);
 }
