@@ -4,7 +4,6 @@
 // per-round ratios against the canonical variant (nr1/unpacked/unrolled), the figure kernel authors compare; and
 // the device's own memory bandwidth (a device-to-device copy) measured in the same run.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <memory>
 
@@ -19,8 +18,8 @@
 namespace bx::q8parity {
 
 int run_bench(const RunContext& ctx, const BenchOptions& o) {
-  const std::vector<Place> where = places(ctx.devices);
-  if (where.empty()) throw InputError("bench q8parity: no device selected");
+  const std::vector<int> devices = place_devices(ctx.devices);
+  if (devices.empty()) throw InputError("bench q8parity: no device selected");
   const int max_tok = *std::max_element(o.ntoks.begin(), o.ntoks.end());
   if (ctx.devices.gpus.empty() && o.rows * o.k > (size_t(1) << 22))
     throw InputError("bench q8parity: on the CPU at most rows * K = 2^22 (--rows 1024 --k 4096)");
@@ -30,23 +29,24 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
   const double weight_bytes = double(in.w.size());
   std::printf("bench q8parity: %zu rows x K %zu (%.1f MB of Q8_0 weights), %d rounds\n", o.rows, o.k, weight_bytes / 1e6,
               ctx.rounds);
-  // Plugins' matvec beside the built-in variants: the same input, rounds and parity (bitwise, or within a
-  // characterised plugin's NMSE bound). A device plugin's time is its call alone, not the copies.
-  const std::vector<PluginEntry> plugins =
-      timeable(plugin_impls(ctx.devices), "matvec", [](const PluginEntry& im) { return bool(im.ops.matvec); });
+  // Every matvec implementation, built-in variants and plugins: the same input, rounds and parity (by its
+  // contract: bitwise, must differ, or within a characterised plugin's NMSE bound). A device plugin's time
+  // is its call alone, not the copies; a built-in kernel's, its launches on the weights resident on the card.
+  const std::vector<Impl> all = timeable(impls(parse_variants({"matvec"}), ctx.devices), "matvec", [](const Impl& im) { return bool(im.matvec); });
   std::vector<BenchRow> bench_rows;
   std::map<std::string, nlohmann::ordered_json> ceilings;
   bool parity = true;
-  for (const Place& p : where) {
+  for (const int device : devices) {
+    const std::string where = suite::Implementation::place_of(device);
     double copy_bw = 0;
 #if defined(BX_HAVE_CUDA)
     std::unique_ptr<kern::Q8MatvecOnDevice> dev;
-    if (p.device >= 0) {
-      copy_bw = kern::q8_copy_bandwidth(p.device, size_t(1) << 30);
-      dev = std::make_unique<kern::Q8MatvecOnDevice>(p.device, in.w.data(), in.rows, in.k, in.x.data(), max_tok);
-      ceilings[p.where] = {{"copy_bytes_per_s", copy_bw}};
-      std::printf("%s %s: device-to-device copy %.0f GB/s (bytes read + written)\n", p.where.c_str(),
-                  kern::device_name(p.device).c_str(), copy_bw / 1e9);
+    if (device >= 0) {
+      copy_bw = kern::q8_copy_bandwidth(device, size_t(1) << 30);
+      dev = std::make_unique<kern::Q8MatvecOnDevice>(device, in.w.data(), in.rows, in.k, in.x.data(), max_tok);
+      ceilings[where] = {{"copy_bytes_per_s", copy_bw}};
+      std::printf("%s %s: device-to-device copy %.0f GB/s (bytes read + written)\n", where.c_str(),
+                  kern::device_name(device).c_str(), copy_bw / 1e9);
     }
 #endif
     std::printf("%-42s %-5s %4s %9s %8s %10s %6s %6s\n", "variant", "place", "ntok", "GB/s", "of copy", "vs nr1/unp", "regs",
@@ -54,51 +54,36 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
     for (int t : o.ntoks) {
       const MatvecInput tin = first_tokens(in, t);
       const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * o.rows));
-      // The rows: every built-in matvec variant, then every plugin's matvec on this place.
-      struct Row {
-        std::string name;
-        size_t variant = kVariantCount;  // built-in: its index; a plugin: kVariantCount
-        bool negative = false;
-        double nmse_bound = 0;           // a characterised plugin's
-        std::string origin = "built-in";
-      };
-      std::vector<Row> rows;
+      // The rows: every matvec implementation on this place (built-in variants first), each where it runs.
+      std::vector<const Impl*> rows;
       std::vector<Contender<std::vector<float>>> cs;
-      for (size_t v = 0; v < kVariantCount; ++v) {
-        if (kVariants[v].op != Op::matvec) continue;
-        if (const std::string why = matvec_not_in_build(v, p, t); !why.empty()) {
-          std::printf("%-42s %-5s %4d  not timed: %s\n", kVariants[v].name, p.where.c_str(), t, why.c_str());
+      for (const Impl& im : all) {
+        if (im.where != where) continue;
+        if (const std::string why = im.not_in_build(t); !why.empty()) {
+          std::printf("%-42s %-5s %4d  not timed: %s\n", im.name.c_str(), where.c_str(), t, why.c_str());
           continue;
         }
-        rows.push_back({kVariants[v].name, v, kVariants[v].negative, 0});
-        cs.push_back({kVariants[v].name, [&, v](int, double& secs) {
+        rows.push_back(&im);
+        cs.push_back({im.name, [&](int, double& secs) {
 #if defined(BX_HAVE_CUDA)
-                        if (dev) {
+                        if (dev && im.builtin()) {
                           double s = 0;
-                          auto y = dev->run(v, t, kPoison, o.reps, &s);
+                          auto y = dev->run(im.variant, t, kPoison, o.reps, &s);
                           secs += s / o.reps;
                           return y;
                         }
 #endif
-                        const auto t0 = std::chrono::steady_clock::now();
-                        auto y = run_matvec(v, p, tin);
-                        secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-                        return y;
+                        return im.matvec(tin, &secs);
                       },
-                      p.where});
-      }
-      for (const PluginEntry& im : plugins) {
-        if (im.where != p.where) continue;
-        rows.push_back({im.name, kVariantCount, false, im.ops.characterised ? im.ops.nmse_bound : 0, im.origin()});
-        cs.push_back({im.name, [&](int, double& secs) { return plugin_matvec(im, tin, &secs); }, p.where});
+                      where});
       }
       const RoundTimes rt = run_interleaved<std::vector<float>>(ctx.rounds, cs, [&](int, const std::vector<std::vector<float>>& outs) {
         std::vector<std::string> problems;
         for (size_t i = 0; i < outs.size(); ++i) {
           const Diff d = diff(outs[i], want);
-          const Row& r = rows[i];
-          const std::string nmse = r.nmse_bound > 0 ? nmse_problem(outs[i], want, r.nmse_bound) : "";
-          if (r.negative ? !judge_control(outs[i], want).ok() : r.nmse_bound > 0 ? !nmse.empty() : !d.same())
+          const Impl& r = *rows[i];
+          const std::string nmse = r.characterised() ? nmse_problem(outs[i], want, r.nmse_bound) : "";
+          if (r.negative() ? !judge_control(outs[i], want).ok() : r.characterised() ? !nmse.empty() : !d.same())
             problems.push_back(r.name + " ntok " + std::to_string(t) + ": " + (nmse.empty() ? describe(d, o.rows) : nmse));
         }
         return problems;
@@ -106,8 +91,8 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
       parity = parity && rt.parity;
       // The canonical order's kernel is the ratio's base (absent from a one-kernel build at some ntok: no ratio)
       const auto bit = rt.seconds.find(kVariants[q8::kMatvecCanonical].name);
-      for (const Row& row : rows) {
-        const auto& s = rt.seconds.at(row.name);
+      for (const Impl* row : rows) {
+        const auto& s = rt.seconds.at(row->name);
         std::vector<double> ratios;
         if (bit != rt.seconds.end())
           for (size_t r = 0; r < s.size(); ++r) ratios.push_back(s[r] / bit->second[r]);
@@ -115,20 +100,20 @@ int run_bench(const RunContext& ctx, const BenchOptions& o) {
         int regs = -1;
         size_t local = 0;
 #if defined(BX_HAVE_CUDA)
-        if (p.device >= 0 && row.variant < kVariantCount) {
-          const auto info = kern::q8_kernel_info(row.variant, kVariants[row.variant].unrolled ? t : 0);
+        if (device >= 0 && row->builtin()) {
+          const auto info = kern::q8_kernel_info(row->variant, kVariants[row->variant].unrolled ? t : 0);
           regs = info[0].registers, local = info[0].local_bytes;
         }
 #endif
         char frac[16] = "-", rg[16] = "-", lb[16] = "-";
         if (copy_bw > 0) std::snprintf(frac, sizeof frac, "%.1f%%", 100.0 * gbs / copy_bw);
         if (regs >= 0) std::snprintf(rg, sizeof rg, "%d", regs), std::snprintf(lb, sizeof lb, "%zu", local);
-        std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", row.name.c_str(), p.where.c_str(), t, gbs / 1e9, frac, ratio,
+        std::printf("%-42s %-5s %4d %9.1f %8s %10.3f %6s %6s\n", row->name.c_str(), where.c_str(), t, gbs / 1e9, frac, ratio,
                     rg, lb);
-        BenchRow br{row.name, p.where, row.origin, "ntok " + std::to_string(t),
+        BenchRow br{row->name, where, row->origin(), "ntok " + std::to_string(t),
                     "GB/s", per_round_rates(s, weight_bytes, 1e9)};
-        br.windows = rt.windows.at(row.name);
-        if (p.device >= 0 && row.variant < kVariantCount)  // a window holds o.reps launches; the seconds were per launch
+        br.windows = rt.windows.at(row->name);
+        if (device >= 0 && row->builtin())  // a window holds o.reps launches; the seconds were per launch
           for (RunWindow& w : br.windows) w.busy *= o.reps;
         br.detail = {{"fraction_of_copy", copy_bw > 0 ? gbs / copy_bw : 0.0}, {"median_ratio_vs_canonical", ratio},
                      {"registers", regs}, {"local_bytes", local}};

@@ -1,11 +1,14 @@
-// q8parity shared CLI pieces (the seeded inputs: suite/q8parity/inputs.cpp): places, runs, bitwise diffs, variant names, the host probe.
+// q8parity shared CLI pieces (the seeded inputs: suite/q8parity/inputs.cpp): the implementations (built-in
+// variants on every place and the plugins', one Impl each), bitwise diffs, variant names, the host probe.
 #include <algorithm>
 #include <cfloat>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
 #include "cli/q8parity/q8parity.hpp"
+#include "suite/q8parity/plugin_ops.hpp"
 #include "suite/variant_filter.hpp"
 #if defined(BX_HAVE_CUDA)
 #include "gpu/kernels/q8parity_kernels.hpp"
@@ -13,41 +16,100 @@
 
 namespace bx::q8parity {
 
-std::vector<Place> places(const DeviceSelection& sel) {
-  std::vector<Place> out;
-  if (sel.cpu) out.push_back({"cpu", -1});
-  for (int d : sel.gpus) out.push_back({"gpu" + std::to_string(d), d});
+std::vector<int> place_devices(const DeviceSelection& sel) {
+  std::vector<int> out;
+  if (sel.cpu) out.push_back(-1);
+  out.insert(out.end(), sel.gpus.begin(), sel.gpus.end());
   return out;
 }
 
+namespace {
 #if defined(BX_HAVE_CUDA)
 #define BX_Q8_GPU(expr) return expr
+// "" when the matvec kernel of variant v at ntok tokens is in this build.
+std::string kernel_absent(size_t v, int ntok) {
+  return kern::q8_matvec_compiled(v, ntok) ? ""
+                                           : "matvec at ntok " + std::to_string(ntok) + " (kernel not in this build: BX_Q8_KERNELS=one)";
+}
 #else
 #define BX_Q8_GPU(expr) throw InputError("q8parity: this build has no CUDA kernels")
 #endif
 
-std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in) {
-  if (p.device < 0) return q8::matvec_host(kVariants[v], in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison);
-  BX_Q8_GPU(kern::q8_matvec_gpu(p.device, v, in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison));
+// Variant v's operations on device (-1: the host).
+std::vector<float> matvec_on(size_t v, int device, const MatvecInput& in) {
+  if (device < 0) return q8::matvec_host(kVariants[v], in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison);
+  BX_Q8_GPU(kern::q8_matvec_gpu(device, v, in.w.data(), in.rows, in.k, in.x.data(), in.ntok, kPoison));
 }
-std::string matvec_not_in_build([[maybe_unused]] size_t v, const Place& p, [[maybe_unused]] int ntok) {
-#if defined(BX_HAVE_CUDA)
-  if (p.device >= 0 && !kern::q8_matvec_compiled(v, ntok))
-    return "matvec at ntok " + std::to_string(ntok) + " (kernel not in this build: BX_Q8_KERNELS=one)";
-#else
-  (void)p;
-#endif
-  return "";
-}
-std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in) {
+std::vector<float> rmsnorm_on(size_t v, int device, const NormInput& in) {
   const float* w = in.has_w ? in.w.data() : nullptr;
-  if (p.device < 0) return q8::rmsnorm_host(kVariants[v], in.x.data(), w, in.n, in.nrows, in.w_period, in.eps);
-  BX_Q8_GPU(kern::q8_rmsnorm_gpu(p.device, v, in.x.data(), w, in.n, in.nrows, in.w_period, in.eps, kPoison));
+  if (device < 0) return q8::rmsnorm_host(kVariants[v], in.x.data(), w, in.n, in.nrows, in.w_period, in.eps);
+  BX_Q8_GPU(kern::q8_rmsnorm_gpu(device, v, in.x.data(), w, in.n, in.nrows, in.w_period, in.eps, kPoison));
 }
-q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, [[maybe_unused]] double* seconds) {
+q8::GrResult gr_on(size_t v, int device, const R::GrInputs& in, [[maybe_unused]] double* seconds) {
   const q8::GrProblem pr = problem_of(in);
-  if (p.device < 0) return q8::gr_host(kVariants[v], pr);
-  BX_Q8_GPU(kern::q8_gr_gpu(p.device, v, pr, kPoison, seconds));
+  if (device < 0) return q8::gr_host(kVariants[v], pr);
+  BX_Q8_GPU(kern::q8_gr_gpu(device, v, pr, kPoison, seconds));
+}
+}  // namespace
+
+Impl make_impl(size_t v, int device) {
+  const q8::VariantRow& row = kVariants[v];
+  Impl im;
+  im.name = row.name;
+  im.where = suite::Implementation::place_of(device);
+  im.device = device;
+  im.variant = v;
+  im.ops = {row.op};
+  im.contract = row.contract;
+  switch (row.op) {
+    case Op::matvec:
+      im.matvec = [v, device](const MatvecInput& in, double* seconds) {
+        const auto t0 = std::chrono::steady_clock::now();
+        std::vector<float> y = matvec_on(v, device, in);
+        if (seconds) *seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return y;
+      };
+#if defined(BX_HAVE_CUDA)
+      if (device >= 0) im.missing = [v](int ntok) { return kernel_absent(v, ntok); };
+#endif
+      break;
+    case Op::rmsnorm: im.rmsnorm = [v, device](const NormInput& in) { return rmsnorm_on(v, device, in); }; break;
+    case Op::gr:
+      im.gr = [v, device](const R::GrInputs& in, double* seconds) { return gr_on(v, device, in, seconds); };
+#if defined(BX_HAVE_CUDA)
+      // The device gr runs the canonical matvec kernel at the case's token count: absent from a one-kernel build.
+      if (device >= 0)
+        im.missing = [](int ntok) {
+          const std::string why = kernel_absent(q8::kMatvecCanonical, ntok);
+          return why.empty() ? why : "gr's " + why;
+        };
+#endif
+      break;
+  }
+  return im;
+}
+
+std::vector<Impl> impls(const std::vector<size_t>& variants, const DeviceSelection& sel) {
+  std::vector<Impl> out;
+  for (int d : place_devices(sel))
+    for (size_t v : variants) out.push_back(make_impl(v, d));
+  // The plugins' implementations, converted: their contract from their table, their ops bound to a call site.
+  for (const auto& [p, dev] : suite::plugin_places("q8parity", sel.cpu, sel.gpus, [](const suite::PluginImpl& p) { suite::q8parity::adapt(p); })) {
+    const suite::q8parity::PluginQ8 q = suite::q8parity::adapt(p, dev);
+    Impl im;
+    static_cast<suite::Implementation&>(im) = {"q8parity/" + p.name, suite::Implementation::place_of(dev), dev, p.path};
+    im.ops = {Op::matvec, Op::rmsnorm};
+    im.contract = q.characterised ? "characterised" : q8::kBitExact;
+    im.nmse_bound = q.characterised ? q.nmse_bound : 0;
+    if (q.matvec)
+      im.matvec = [f = q.matvec](const MatvecInput& in, double* seconds) { return f(in.w, in.x, in.rows, in.k, uint32_t(in.ntok), seconds); };
+    if (q.rmsnorm)
+      im.rmsnorm = [f = q.rmsnorm](const NormInput& in) {
+        return f(in.x, in.has_w ? in.w : std::vector<float>{}, in.n, in.nrows, in.w_period, in.eps);
+      };
+    out.push_back(std::move(im));
+  }
+  return out;
 }
 
 ControlVerdict judge_control(const std::vector<float>& got, const std::vector<float>& want) {

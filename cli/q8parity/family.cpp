@@ -8,6 +8,7 @@
 
 #include "cli/numbers.hpp"
 #include "cli/q8parity/q8parity.hpp"
+#include "suite/q8parity/plugin_ops.hpp"
 #include "suite/q8parity/vectors.hpp"
 #include "cli/plugin_variants.hpp"
 #include "suite/call_site.hpp"

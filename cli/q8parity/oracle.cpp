@@ -44,23 +44,29 @@ json gr_json(const q8::GrResult& g) {
   return {{"xn", floats_hex(g.xn)}, {"pre", floats_hex(g.pre)}, {"lo", floats_hex(g.lo)}, {"gate", floats_hex(g.gate)}, {"mixed", floats_hex(g.mixed)}};
 }
 
-// A plugin's answer: bit-exact ones compared bit for bit; a characterised one shown with its NMSE verdict,
-// never counted in agree (as the epilogue forms of the gr read); "not provided" where it lacks the op.
-void plugin_answer(OracleReply& rep, const PluginEntry& im, bool provided, const std::vector<float>& want,
-                   const std::function<std::vector<float>()>& run) {
-  if (!provided) return rep.not_provided(im.label());
+// One implementation's answer, by its contract: a bit-exact one compared bit for bit; the negative control
+// shown, never compared (it must differ); a characterised one shown with its NMSE verdict, never counted in
+// agree (as the epilogue forms of the gr read); "not provided" where it lacks the op. A plugin's failed call
+// is its answer; a built-in's is the request's error.
+void answer(OracleReply& rep, const Impl& im, const std::vector<float>& want, const std::function<std::vector<float>()>& run,
+            bool* control_differs = nullptr) {
   std::vector<float> got;
   try {
     got = run();
   } catch (const std::exception& e) {
+    if (im.builtin()) throw;
     return rep.answer(im.label(), {{"failed", e.what()}});
   }
-  if (!im.ops.characterised) return rep.answer(im.label(), floats_hex(got));
-  const std::string problem = nmse_problem(got, want, im.ops.nmse_bound);
+  if (im.negative()) {
+    if (control_differs) *control_differs = *control_differs && !diff(got, want).same();
+    return rep.record(im.label(), floats_hex(got));
+  }
+  if (!im.characterised()) return rep.answer(im.label(), floats_hex(got));
+  const std::string problem = nmse_problem(got, want, im.nmse_bound);
   rep.record(im.label(), {{"output", floats_hex(got)}, {"characterised", problem.empty() ? "within its NMSE bound" : problem}});
 }
 
-json reply(const json& req, const std::vector<Place>& where, const std::vector<PluginEntry>& plugins) {
+json reply(const json& req, const std::vector<Impl>& impls) {
   const std::string op = req["op"].get<std::string>();
   if (op == "q8.matvec") {
     require_fields(req, {"rows", "k", "ntok", "weights", "x"});
@@ -75,19 +81,11 @@ json reply(const json& req, const std::vector<Place>& where, const std::vector<P
     OracleReply rep;
     rep.ref = floats_hex(want);
     bool control_differs = true;
-    for (const Place& p : where)
-      for (size_t v = 0; v < kVariantCount; ++v) {
-        if (kVariants[v].op != Op::matvec) continue;
-        const auto got = run_matvec(v, p, in);
-        const std::string name = std::string(kVariants[v].name) + "@" + p.where;
-        if (kVariants[v].negative) {  // shown, never compared: it must differ
-          control_differs = control_differs && !diff(got, want).same();
-          rep.record(name, floats_hex(got));
-        } else {
-          rep.answer(name, floats_hex(got));  // bitwise: equal hex
-        }
-      }
-    for (const PluginEntry& im : plugins) plugin_answer(rep, im, bool(im.ops.matvec), want, [&] { return plugin_matvec(im, in); });
+    for (const Impl& im : impls) {
+      if (!im.answers(Op::matvec)) continue;
+      if (!im.matvec) rep.not_provided(im.label());
+      else answer(rep, im, want, [&] { return im.matvec(in, nullptr); }, &control_differs);
+    }
     json reply = rep.to_json();
     reply["negative_control_differs"] = control_differs;
     return reply;
@@ -105,10 +103,11 @@ json reply(const json& req, const std::vector<Place>& where, const std::vector<P
     const std::vector<float> want = reference_rmsnorm(in);
     OracleReply rep;
     rep.ref = floats_hex(want);
-    for (const Place& p : where)
-      for (size_t v = 0; v < kVariantCount; ++v)
-        if (kVariants[v].op == Op::rmsnorm) rep.answer(std::string(kVariants[v].name) + "@" + p.where, floats_hex(run_rmsnorm(v, p, in)));
-    for (const PluginEntry& im : plugins) plugin_answer(rep, im, bool(im.ops.rmsnorm), want, [&] { return plugin_rmsnorm(im, in); });
+    for (const Impl& im : impls) {
+      if (!im.answers(Op::rmsnorm)) continue;
+      if (!im.rmsnorm) rep.not_provided(im.label());
+      else answer(rep, im, want, [&] { return im.rmsnorm(in); });
+    }
     return rep.to_json();
   }
   if (op == "q8.gr_read") {
@@ -130,17 +129,16 @@ json reply(const json& req, const std::vector<Place>& where, const std::vector<P
     const R::GrOutputs64 want64 = R::gr_read64(in);
     json impl = json::object(), nmse = json::object();
     bool agree = true;
-    for (const Place& p : where)
-      for (size_t v = 0; v < kVariantCount; ++v) {
-        if (kVariants[v].op != Op::gr) continue;
-        const q8::GrResult got = run_gr(v, p, in);
-        const std::string name = std::string(kVariants[v].name) + "@" + p.where;
-        impl[name] = gr_json(got);
-        agree = agree && diff(got.xn, want.xn).same() && diff(got.pre, want.pre).same();
-        if (p.device < 0)
-          agree = agree && diff(got.lo, want.lo).same() && diff(got.gate, want.gate).same() && diff(got.mixed, want.mixed).same();
-        nmse[name] = {{"lo", R::nmse(got.lo, want64.lo)}, {"mixed", R::nmse(got.mixed, want64.mixed)}};
-      }
+    for (const Impl& im : impls) {
+      if (!im.gr) continue;
+      const q8::GrResult got = im.gr(in, nullptr);
+      const std::string name = im.label();
+      impl[name] = gr_json(got);
+      agree = agree && diff(got.xn, want.xn).same() && diff(got.pre, want.pre).same();
+      if (im.device < 0)
+        agree = agree && diff(got.lo, want.lo).same() && diff(got.gate, want.gate).same() && diff(got.mixed, want.mixed).same();
+      nmse[name] = {{"lo", R::nmse(got.lo, want64.lo)}, {"mixed", R::nmse(got.mixed, want64.mixed)}};
+    }
     return {{"ref", gr_json({want.xn, want.pre, want.lo, want.gate, want.mixed})}, {"impl", impl}, {"agree_exact", agree},
             {"nmse", nmse}};
   }
@@ -150,11 +148,10 @@ json reply(const json& req, const std::vector<Place>& where, const std::vector<P
 }  // namespace
 
 OracleHandler oracle(const DeviceSelection& sel) {
-  const std::vector<Place> where = places(sel);
-  const auto plugins = std::make_shared<std::vector<PluginEntry>>(plugin_impls(sel));
-  return [where, plugins](const json& req) {
+  const auto all = std::make_shared<std::vector<Impl>>(impls(parse_variants({"all"}), sel));
+  return [all](const json& req) {
     try {
-      return reply(req, where, *plugins);
+      return reply(req, *all);
     } catch (const std::invalid_argument& e) {  // a shape the reference or a kernel refuses: one error line
       throw InputError(e.what());
     }

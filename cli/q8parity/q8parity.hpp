@@ -1,8 +1,11 @@
-// q8parity in the CLI: problem inputs (seeded random and the spec's special values), the places a variant
-// runs on (the CPU through gpu/q8parity/host_run.hpp, every GPU through the kernels), bitwise comparison
-// with hex reports, and the selftest, verify, bench and oracle entry points.
+// q8parity in the CLI: problem inputs (seeded random and the spec's special values), the implementations
+// (every variant on the CPU through gpu/q8parity/host_run.hpp and on every GPU through the kernels, and
+// the plugins' ones), bitwise comparison with hex reports, and the selftest, verify, bench and oracle entry
+// points.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,7 +16,6 @@
 #include "reference/q8parity/q8_ref.hpp"
 #include "suite/q8parity/judge.hpp"
 #include "suite/q8parity/inputs.hpp"
-#include "suite/q8parity/plugin_ops.hpp"
 
 namespace bx::q8parity {
 
@@ -32,18 +34,43 @@ inline const float kPoison = q8::float_of(0x7f7fdeadu);
 // reference_matvec over the machine's cores (rows are independent): for the large checks.
 std::vector<float> reference_matvec_parallel(const MatvecInput& in);
 
-// A place: the CPU (device -1) or GPU `device`.
-struct Place {
-  std::string where;  // "cpu", "gpu0", ...
-  int device = -1;
+// A q8parity implementation (suite::Implementation: name, place, origin): a built-in variant on one place
+// or a plugin's implementation on one place, with the callables of the family's operations (empty where
+// not provided) and its contract. Selftest, verify, bench and the oracle iterate one list of them.
+struct Impl : suite::Implementation {
+  size_t variant = kVariantCount;  // a built-in variant's row of kVariants (plugins: kVariantCount)
+  // The operations it answers for: a built-in variant's one; a plugin's, those of the C ABI (matvec and
+  // rmsnorm), each a selftest row "<name> [op]" of its own, "not provided" where its callable is empty.
+  std::vector<Op> ops;
+  // As declared: q8::kBitExact (the canonical order bit for bit), "characterised" (a plugin's NMSE bound
+  // against the canonical order), q8::kBetweenVariants (the gr read: bitwise equal to gr/plain on the same
+  // place, within NMSE 1e-7 of float64) or q8::kMustDiffer (the negative control: must differ).
+  std::string contract = q8::kBitExact;
+  double nmse_bound = 0;  // characterised: the bound (0: bitwise)
+  // ntok x rows (token-major) for in.ntok tokens; adds the seconds of the call to *seconds when not null
+  // (a plugin's: its call alone, without copies).
+  std::function<std::vector<float>(const MatvecInput&, double* seconds)> matvec;
+  std::function<std::vector<float>(const NormInput&)> rmsnorm;
+  std::function<q8::GrResult(const R::GrInputs&, double* seconds)> gr;
+  // "" where its operation at ntok tokens runs here; else why not ("matvec at ntok 3 (kernel not in this
+  // build: BX_Q8_KERNELS=one)"): such a case is listed as not provided (bench: not timed), never run as a
+  // failure nor counted as a pass. Empty: always runs.
+  std::function<std::string(int ntok)> missing;
+
+  bool answers(Op op) const { return std::find(ops.begin(), ops.end(), op) != ops.end(); }
+  bool negative() const { return contract == q8::kMustDiffer; }
+  bool characterised() const { return nmse_bound > 0; }
+  std::string not_in_build(int ntok) const { return missing ? missing(ntok) : std::string(); }
+  // How a selftest failure names it: "q8parity/matvec/... on cpu", "q8parity/q8-c@cpu (characterised)".
+  std::string who() const { return builtin() ? name + " on " + where : label() + (characterised() ? " (characterised)" : ""); }
 };
-std::vector<Place> places(const DeviceSelection& sel);
-std::vector<float> run_matvec(size_t v, const Place& p, const MatvecInput& in);
-// "" when variant v's matvec for ntok tokens runs on p; else why not ("not in this build: BX_Q8_KERNELS=one"):
-// such a case is listed as not provided, never run as a failure nor counted as a pass.
-std::string matvec_not_in_build(size_t v, const Place& p, int ntok);
-std::vector<float> run_rmsnorm(size_t v, const Place& p, const NormInput& in);
-q8::GrResult run_gr(size_t v, const Place& p, const R::GrInputs& in, double* seconds = nullptr);
+// Built-in variant v on device (-1: the CPU, through gpu/q8parity/host_run.hpp; else the kernels).
+Impl make_impl(size_t v, int device);
+// The selected built-in variants on every selected place (place by place, in the order given), then every
+// loaded plugin's q8parity implementations on the selected places (host ones on the CPU).
+std::vector<Impl> impls(const std::vector<size_t>& variants, const DeviceSelection& sel);
+// The selected places' devices: -1 for the CPU, then the GPUs.
+std::vector<int> place_devices(const DeviceSelection& sel);
 
 // The judge (suite/q8parity/judge.hpp): bitwise with NaNs as a class, or a characterised NMSE bound.
 using suite::q8parity::Diff;
@@ -67,16 +94,6 @@ std::vector<size_t> parse_variants(const std::vector<std::string>& names);
 bool host_build_rules_hold(std::string* problem);
 
 SelftestReport selftest(const SelftestOptions& opt);
-
-// Every loaded plugin's q8parity implementation on the selected places (host ones on the CPU), plugins.cpp.
-// A plugin's q8parity implementation (suite::Implementation: "q8parity/<name>", place, library) and its ops.
-struct PluginEntry : suite::Implementation {
-  suite::q8parity::PluginQ8 ops;
-};
-std::vector<PluginEntry> plugin_impls(const DeviceSelection& sel);
-// seconds: when not null, the call's own seconds are added (bench).
-std::vector<float> plugin_matvec(const PluginEntry& im, const MatvecInput& in, double* seconds = nullptr);
-std::vector<float> plugin_rmsnorm(const PluginEntry& im, const NormInput& in);
 
 struct VerifyOptions {
   size_t rows = 4099, k = 4096;

@@ -145,35 +145,38 @@ void check_norm(const Judge& j, const NormRun& run, const std::vector<NormCase>&
                 SelftestRow& row) {
   check_op<NormInput>(j, run, cases, vecs, row);
 }
-void check_control(size_t v, const Place& p, const std::vector<MatvecCase>& cases, SelftestRow& row) {
+void check_control(const Impl& im, const std::vector<MatvecCase>& cases, SelftestRow& row) {
   Tally t{"must-differ"};
   TallyCheck tc{t};
   for (const auto& c : cases) {
     if (!c.judge_control) continue;
-    const ControlVerdict cv = judge_control(run_matvec(v, p, c.in), c.want);
-    tc.check(cv.ok(), "negative control on " + p.where + ", " + c.label + ": only " + std::to_string(cv.differ) + " of " +
+    const ControlVerdict cv = judge_control(im.matvec(c.in, nullptr), c.want);
+    tc.check(cv.ok(), "negative control on " + im.where + ", " + c.label + ": only " + std::to_string(cv.differ) + " of " +
                           std::to_string(cv.finite) + " finite outputs differ (a reordered sum must differ on most: is the comparison blind?)");
   }
   row.checks.push_back(t);
 }
-void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, SelftestRow& row) {
-  Tally exact{p.device < 0 ? "exact-host" : "exact-parts"}, nmse{"nmse"}, between{"vs-plain"};
+// The gr read's contract (between variants): the parts without expf bitwise, the epilogues within NMSE
+// 1e-7 of float64 and, for a variant other than gr/plain, bitwise equal to gr/plain on the same place.
+void check_gr(const Impl& im, const std::vector<GrCase>& cases, SelftestRow& row) {
+  Tally exact{im.device < 0 ? "exact-host" : "exact-parts"}, nmse{"nmse"}, between{"vs-plain"};
   TallyCheck te{exact}, tn{nmse}, tb{between};
-  const std::string who = std::string(kVariants[v].name) + " on " + p.where + ", ";
+  const std::string who = im.who() + ", ";
+  const bool vs_plain = im.variant != q8::kGrPlain;
+  const Impl plain = make_impl(q8::kGrPlain, im.device);
   for (const auto& c : cases) {
-    // The device gr runs the canonical matvec kernel at the case's token count: absent from a one-kernel build.
-    if (const std::string why = matvec_not_in_build(q8::kMatvecCanonical, p, c.in.ntok); !why.empty()) {
-      for (Tally* t : {&exact, &nmse, &between}) t->lacks("gr's " + why);
+    if (const std::string why = im.not_in_build(c.in.ntok); !why.empty()) {
+      for (Tally* t : {&exact, &nmse, &between}) t->lacks(why);
       continue;
     }
-    const q8::GrResult got = run_gr(v, p, c.in);
+    const q8::GrResult got = im.gr(c.in, nullptr);
     auto exact_check = [&](const char* what, const std::vector<float>& g, const std::vector<float>& w) {
       const Diff d = diff(g, w);
       te.check(d.same(), who + c.label + ": " + what + " " + describe(d, 0));
     };
     exact_check("xn", got.xn, c.want.xn);
     exact_check("pre", got.pre, c.want.pre);
-    if (p.device < 0) {  // the host's expf is the reference's: every output is bitwise
+    if (im.device < 0) {  // the host's expf is the reference's: every output is bitwise
       exact_check("lo", got.lo, c.want.lo);
       exact_check("gate", got.gate, c.want.gate);
       exact_check("mixed", got.mixed, c.want.mixed);
@@ -192,11 +195,11 @@ void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, Selfte
       std::snprintf(b, sizeof b, "%s NMSE %.3g (limit 1e-7)", what, e);
       tn.check(e <= 1e-7, who + c.label + ": " + b);
     }
-    if (v != q8::kGrPlain) {
-      const q8::GrResult plain = run_gr(q8::kGrPlain, p, c.in);
-      for (auto [what, g, w] : {std::tuple{"xn", &got.xn, &plain.xn}, std::tuple{"pre", &got.pre, &plain.pre},
-                                std::tuple{"lo", &got.lo, &plain.lo}, std::tuple{"gate", &got.gate, &plain.gate},
-                                std::tuple{"mixed", &got.mixed, &plain.mixed}}) {
+    if (vs_plain) {
+      const q8::GrResult base = plain.gr(c.in, nullptr);
+      for (auto [what, g, w] : {std::tuple{"xn", &got.xn, &base.xn}, std::tuple{"pre", &got.pre, &base.pre},
+                                std::tuple{"lo", &got.lo, &base.lo}, std::tuple{"gate", &got.gate, &base.gate},
+                                std::tuple{"mixed", &got.mixed, &base.mixed}}) {
         const Diff d = diff(*g, *w);
         tb.check(d.same(), who + c.label + ": " + what + " against gr/plain " + describe(d, 0));
       }
@@ -204,7 +207,7 @@ void check_gr(size_t v, const Place& p, const std::vector<GrCase>& cases, Selfte
   }
   row.checks.push_back(exact);
   row.checks.push_back(nmse);
-  if (v != q8::kGrPlain) row.checks.push_back(between);
+  if (vs_plain) row.checks.push_back(between);
 }
 
 }  // namespace
@@ -224,63 +227,53 @@ SelftestReport selftest(const SelftestOptions& opt) {
                    float_hex(R::fp16_to_fp32(uint16_t(h))));
     rep.host_checks.push_back(f);
   }
+  // Every wanted implementation, built-in variants and plugins alike: a row per operation it answers for,
+  // on the same cases and vectors, judged by its contract; an operation it does not provide is a row of
+  // "not provided".
+  std::vector<Impl> all;
   bool any_matvec = false, any_norm = false, any_gr = false;
-  for (size_t v = 0; v < kVariantCount; ++v) {
-    if (!opt.wants(kVariants[v].name)) continue;
-    any_matvec |= kVariants[v].op == Op::matvec;
-    any_norm |= kVariants[v].op == Op::rmsnorm;
-    any_gr |= kVariants[v].op == Op::gr;
-  }
-  std::vector<PluginEntry> plugins;
-  for (PluginEntry& im : plugin_impls(opt.devices))
+  for (Impl& im : impls(parse_variants({"all"}), opt.devices))
     if (opt.wants(im.name)) {
-      any_matvec |= bool(im.ops.matvec);
-      any_norm |= bool(im.ops.rmsnorm);
-      plugins.push_back(std::move(im));
+      any_matvec |= bool(im.matvec);
+      any_norm |= bool(im.rmsnorm);
+      any_gr |= bool(im.gr);
+      all.push_back(std::move(im));
     }
   const auto mc = any_matvec ? matvec_cases(opt.seed, opt.full) : std::vector<MatvecCase>{};
   const auto mv = any_matvec ? load_embedded_matvec() : std::vector<MatvecVector>{};
   const auto nc = any_norm ? norm_cases(opt.seed, opt.full) : std::vector<NormCase>{};
   const auto nv = any_norm ? load_embedded_rmsnorm() : std::vector<RmsnormVector>{};
   const auto gc = any_gr ? gr_cases(opt.seed, opt.full) : std::vector<GrCase>{};
-  for (const Place& p : places(opt.devices)) {
 #if defined(BX_HAVE_CUDA)
-    if (p.device >= 0) {
-      Tally t{p.where + " build-rules"};
-      const std::string problem = kern::q8_device_build_problems(p.device);
-      TallyCheck{t}.check(problem.empty(), p.where + " kernels' build rules: " + problem);
-      rep.host_checks.push_back(t);
-    }
+  for (int d : opt.devices.gpus) {
+    const std::string where = suite::Implementation::place_of(d);
+    Tally t{where + " build-rules"};
+    const std::string problem = kern::q8_device_build_problems(d);
+    TallyCheck{t}.check(problem.empty(), where + " kernels' build rules: " + problem);
+    rep.host_checks.push_back(t);
+  }
 #endif
-    for (size_t v = 0; v < kVariantCount; ++v) {
-      if (!opt.wants(kVariants[v].name)) continue;
-      SelftestRow row{kVariants[v].name, p.where, {}};
-      const Judge j{std::string(kVariants[v].name) + " on " + p.where};
-      switch (kVariants[v].op) {
-        case Op::matvec:
-          if (kVariants[v].negative) check_control(v, p, mc, row);
-          else
-            check_matvec(j, [&](const MatvecInput& in) { return run_matvec(v, p, in); }, mc, mv, row,
-                         [&](const MatvecInput& in) { return matvec_not_in_build(v, p, in.ntok); });
-          break;
-        case Op::rmsnorm: check_norm(j, [&](const NormInput& in) { return run_rmsnorm(v, p, in); }, nc, nv, row); break;
-        case Op::gr: check_gr(v, p, gc, row); break;
+  for (const Impl& im : all)
+    for (Op op : im.ops) {
+      const char* op_name = op == Op::matvec ? "matvec" : op == Op::rmsnorm ? "rmsnorm" : "gr";
+      SelftestRow row{im.builtin() ? im.name : im.name + " [" + op_name + "]", im.where, {}};
+      const Judge j{im.who(), im.nmse_bound};
+      const bool provided = op == Op::matvec ? bool(im.matvec) : op == Op::rmsnorm ? bool(im.rmsnorm) : bool(im.gr);
+      if (!provided) {
+        row.checks.push_back({op_name});
+        row.checks.back().lacks(op_name);
+      } else if (op == Op::matvec && im.negative()) {
+        check_control(im, mc, row);
+      } else if (op == Op::matvec) {
+        check_matvec(j, [&](const MatvecInput& in) { return im.matvec(in, nullptr); }, mc, mv, row,
+                     [&](const MatvecInput& in) { return im.not_in_build(in.ntok); });
+      } else if (op == Op::rmsnorm) {
+        check_norm(j, im.rmsnorm, nc, nv, row);
+      } else {
+        check_gr(im, gc, row);
       }
-      rep.rows.push_back(row);
+      rep.rows.push_back(std::move(row));
     }
-  }
-  // Plugins: a row per operation, on the same cases and vectors, judged by their contract; an operation
-  // the plugin does not provide is a row of "not provided".
-  for (const PluginEntry& im : plugins) {
-    const Judge j{im.label() + (im.ops.characterised ? " (characterised)" : ""), im.ops.characterised ? im.ops.nmse_bound : 0};
-    SelftestRow mrow{im.name + " [matvec]", im.where, {}}, nrow{im.name + " [rmsnorm]", im.where, {}};
-    if (im.ops.matvec) check_matvec(j, [&](const MatvecInput& in) { return plugin_matvec(im, in); }, mc, mv, mrow);
-    else mrow.checks.push_back({"matvec"}), mrow.checks.back().lacks("matvec");
-    if (im.ops.rmsnorm) check_norm(j, [&](const NormInput& in) { return plugin_rmsnorm(im, in); }, nc, nv, nrow);
-    else nrow.checks.push_back({"rmsnorm"}), nrow.checks.back().lacks("rmsnorm");
-    rep.rows.push_back(std::move(mrow));
-    rep.rows.push_back(std::move(nrow));
-  }
   if (opt.devices.gpus.empty())
     rep.notes.push_back("q8parity: CPU rows run the kernels' per-item code on the host (no GPU selected)");
   return rep;

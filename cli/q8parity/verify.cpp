@@ -55,8 +55,7 @@ MatvecInput verify_input(const VerifyOptions& o, int max_tok) {
 
 int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   const int max_tok = *std::max_element(o.ntoks.begin(), o.ntoks.end());
-  const std::vector<Place> where = places(ctx.devices);
-  if (where.empty()) throw InputError("verify q8parity: no device selected");
+  if (place_devices(ctx.devices).empty()) throw InputError("verify q8parity: no device selected");
   const bool cpu_only = ctx.devices.gpus.empty();
   const MatvecInput whole = verify_input(o, max_tok);
   // This run's part of the declared rows (all of them unless sharded): the same seeded or GGUF matrix,
@@ -90,9 +89,11 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
   res.range_size = whole.rows;
   res.covered = part;
   size_t checked = 0;
-  // One implementation at one token count: bitwise (nmse_bound 0), the negative control's must-differ, or a
-  // characterised plugin's NMSE against the canonical order.
-  auto judge = [&](const std::string& label, int t, const std::vector<float>& got, bool control, double nmse_bound) {
+  // One implementation at one token count, by its contract: bitwise, the negative control's must-differ, or
+  // a characterised plugin's NMSE against the canonical order.
+  auto judge = [&](const Impl& im, int t, const std::vector<float>& got) {
+    const bool control = im.negative();
+    const double nmse_bound = im.nmse_bound;
     const std::vector<float> want(ref_all.begin(), ref_all.begin() + std::ptrdiff_t(size_t(t) * all.rows));
     const Diff d = diff(got, want);
     std::string problem;
@@ -104,11 +105,10 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
     std::snprintf(bound, sizeof bound, "within NMSE %.3g of it", nmse_bound);
     const std::string first = nmse_bound > 0 ? (problem.empty() ? std::string(bound) : problem)
                                              : d.count ? describe(d, all.rows) : "-";
-    std::printf("%-42s %-5s %4d %10zu  %s%s\n", label.substr(0, label.rfind('@')).c_str(), label.substr(label.rfind('@') + 1).c_str(), t,
-                d.count, first.c_str(),
+    std::printf("%-42s %-5s %4d %10zu  %s%s\n", im.name.c_str(), im.where.c_str(), t, d.count, first.c_str(),
                 control ? (pass ? "  (negative control: differs, as it must)" : "  (negative control: FAILED to differ)")
                         : (pass ? "" : "  FAIL"));
-    const std::string who = result_label(label);
+    const std::string who = result_label(im.label());
     if (std::find(res.implementations.begin(), res.implementations.end(), who) == res.implementations.end())
       res.implementations.push_back(who);
     const std::string key = who + " ntok " + std::to_string(t);
@@ -120,14 +120,12 @@ int run_verify(const RunContext& ctx, const VerifyOptions& o) {
       res.disagreements.push_back({{"implementation", who}, {"ntok", t}, {"negative_control", control}, {"differ", d.count},
                                    {"first_row_offset", part.offset}, {"first", d.count || !problem.empty() ? first : "none differ"}});
   };
-  for (const Place& p : where)
-    for (size_t v : o.variants) {
-      if (kVariants[v].op != Op::matvec) continue;
-      for (int t : o.ntoks) judge(std::string(kVariants[v].name) + "@" + p.where, t, run_matvec(v, p, first_tokens(all, t)), kVariants[v].negative, 0);
-    }
-  for (const PluginEntry& im : plugin_impls(ctx.devices)) {
-    if (!im.ops.matvec) throw InputError("verify q8parity: " + im.label() + " does not provide matvec (not provided: nothing to verify)");
-    for (int t : o.ntoks) judge(im.label(), t, plugin_matvec(im, first_tokens(all, t)), false, im.ops.characterised ? im.ops.nmse_bound : 0);
+  // Every selected matvec variant on every place, then every plugin's matvec: a plugin that does not
+  // provide it has nothing to verify.
+  for (const Impl& im : impls(o.variants, ctx.devices)) {
+    if (!im.answers(Op::matvec)) continue;
+    if (!im.matvec) throw InputError("verify q8parity: " + im.label() + " does not provide matvec (not provided: nothing to verify)");
+    for (int t : o.ntoks) judge(im, t, im.matvec(first_tokens(all, t), nullptr));
   }
   if (checked == 0) throw InputError("verify q8parity: no matvec variant selected");
   std::printf("verify q8parity %s\n", ok ? "PASSED" : "FAILED");

@@ -16,11 +16,13 @@ namespace {
 using namespace bx;
 using namespace bx::q8parity;
 
-std::vector<Place> gpus() {
-  std::vector<Place> p;
-  for (int d = 0; d < kern::device_count(); ++d) p.push_back({"gpu" + std::to_string(d), d});
+// Every GPU's device number: a variant there is make_impl(v, device), as selftest runs it.
+std::vector<int> gpus() {
+  std::vector<int> p;
+  for (int g = 0; g < kern::device_count(); ++g) p.push_back(g);
   return p;
 }
+std::string where(int g) { return suite::Implementation::place_of(g); }
 std::vector<size_t> variants_of(Op op, bool with_control = false) {
   std::vector<size_t> v;
   for (size_t i = 0; i < kVariantCount; ++i)
@@ -34,14 +36,14 @@ TEST(GpuQ8, ThereIsAGpuAndEveryOpHasVariants) {
 }
 
 TEST(GpuQ8, BuildRulesHoldInEveryKernelTranslationUnit) {
-  for (const Place& p : gpus()) EXPECT_EQ(kern::q8_device_build_problems(p.device), "") << p.where;
+  for (int device : gpus()) EXPECT_EQ(kern::q8_device_build_problems(device), "") << where(device);
 }
 
 TEST(GpuQ8, MatvecEveryVariantEveryNtokBitwise) {
   struct Shape {
     size_t rows, k;
   };
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (bool special : {false, true})
       for (Shape s : {Shape{1, 32}, Shape{65, 288}, Shape{131, 544}, Shape{3, 16384}, Shape{257, 2080}}) {
         const MatvecInput all = random_matvec(s.rows + s.k, s.rows, s.k, 8, special);
@@ -49,8 +51,8 @@ TEST(GpuQ8, MatvecEveryVariantEveryNtokBitwise) {
           const MatvecInput in = first_tokens(all, t);
           const auto want = reference_matvec(in);
           for (size_t v : variants_of(Op::matvec)) {
-            const Diff d = diff(run_matvec(v, p, in), want);
-            EXPECT_TRUE(d.same()) << kVariants[v].name << " on " << p.where << " rows " << s.rows << " K " << s.k << " ntok " << t
+            const Diff d = diff(make_impl(v, device).matvec(in, nullptr), want);
+            EXPECT_TRUE(d.same()) << kVariants[v].name << " on " << where(device) << " rows " << s.rows << " K " << s.k << " ntok " << t
                                   << (special ? " special" : "") << ": " << describe(d, s.rows);
           }
         }
@@ -62,9 +64,9 @@ RC_GTEST_PROP(GpuQ8, MatvecRandomShapesBitwise, ()) {
   const int ntok = *rc::gen::inRange(1, 9);
   const MatvecInput in = random_matvec(*rc::gen::arbitrary<uint64_t>(), rows, k, ntok, *rc::gen::arbitrary<bool>());
   const auto want = reference_matvec(in);
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (size_t v : variants_of(Op::matvec)) {
-      const Diff d = diff(run_matvec(v, p, in), want);
+      const Diff d = diff(make_impl(v, device).matvec(in, nullptr), want);
       Q8_RC_REQUIRE(d.same(), kVariants[v].name << " rows " << rows << " K " << k << " ntok " << ntok << ": " << describe(d, rows));
     }
 }
@@ -72,8 +74,8 @@ RC_GTEST_PROP(GpuQ8, MatvecRandomShapesBitwise, ()) {
 TEST(GpuQ8, MatvecRealSizeMatrix) {
   const MatvecInput all = random_matvec(14336, 14336, 4096, 8, false);
   const auto want_all = reference_matvec_parallel(all);
-  for (const Place& p : gpus()) {
-    kern::Q8MatvecOnDevice dev(p.device, all.w.data(), all.rows, all.k, all.x.data(), 8);
+  for (int device : gpus()) {
+    kern::Q8MatvecOnDevice dev(device, all.w.data(), all.rows, all.k, all.x.data(), 8);
     for (int t : {1, 8}) {
       const std::vector<float> want(want_all.begin(), want_all.begin() + std::ptrdiff_t(size_t(t) * all.rows));
       for (size_t v : variants_of(Op::matvec, true)) {
@@ -89,54 +91,54 @@ TEST(GpuQ8, MatvecRealSizeMatrix) {
 
 // More row groups than the grid holds at once: thread blocks loop over groups.
 TEST(GpuQ8, MatvecGridStrideOverManyRowGroups) {
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (int t : {1, 8}) {
       const MatvecInput in = random_matvec(40001, 40001, 64, t, true);
       const auto want = reference_matvec_parallel(in);
-      for (size_t v : variants_of(Op::matvec)) EXPECT_TRUE(diff(run_matvec(v, p, in), want).same()) << kVariants[v].name << " ntok " << t;
+      for (size_t v : variants_of(Op::matvec)) EXPECT_TRUE(diff(make_impl(v, device).matvec(in, nullptr), want).same()) << kVariants[v].name << " ntok " << t;
     }
 }
 
 TEST(GpuQ8, TokenOutputsDoNotDependOnNtok) {
   const MatvecInput all = random_matvec(77, 129, 544, 8, true);
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (size_t v : variants_of(Op::matvec, true)) {
-      const auto full = run_matvec(v, p, all);
+      const auto full = make_impl(v, device).matvec(all, nullptr);
       for (int t = 0; t < 8; ++t) {
         MatvecInput one = all;
         one.ntok = 1;
         one.x.assign(all.x.begin() + std::ptrdiff_t(size_t(t) * all.k), all.x.begin() + std::ptrdiff_t(size_t(t + 1) * all.k));
         const std::vector<float> part(full.begin() + std::ptrdiff_t(size_t(t) * all.rows),
                                       full.begin() + std::ptrdiff_t(size_t(t + 1) * all.rows));
-        EXPECT_TRUE(diff(part, run_matvec(v, p, one)).same()) << kVariants[v].name << " token " << t;
+        EXPECT_TRUE(diff(part, make_impl(v, device).matvec(one, nullptr)).same()) << kVariants[v].name << " token " << t;
       }
     }
 }
 
 TEST(GpuQ8, RmsnormEveryVariantBitwise) {
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (bool special : {false, true})
       for (bool has_w : {true, false})
         for (size_t n : {1, 31, 32, 33, 100, 2560, 4097, 16384}) {
           const NormInput in = random_norm(n, n, 5, has_w, special);
           const auto want = reference_rmsnorm(in);
           for (size_t v : variants_of(Op::rmsnorm)) {
-            const Diff d = diff(run_rmsnorm(v, p, in), want);
-            EXPECT_TRUE(d.same()) << kVariants[v].name << " on " << p.where << " n " << n << ": " << describe(d, 0);
+            const Diff d = diff(make_impl(v, device).rmsnorm(in), want);
+            EXPECT_TRUE(d.same()) << kVariants[v].name << " on " << where(device) << " n " << n << ": " << describe(d, 0);
           }
         }
 }
 
 TEST(GpuQ8, GrReadPartsExactEpiloguesBetweenVariantsAndNmse) {
-  for (const Place& p : gpus())
+  for (int device : gpus())
     for (auto [shape, ntok] : {std::pair{R::GrShape{4, 2560, 320}, 1}, std::pair{R::GrShape{4, 2560, 320}, 8},
                                std::pair{R::GrShape{3, 96, 64}, 3}}) {
       const R::GrInputs in = random_gr(uint64_t(ntok), shape, ntok);
       const R::GrOutputs want = R::gr_read(in);
       const R::GrOutputs64 want64 = R::gr_read64(in);
-      const q8::GrResult plain = run_gr(q8::kGrPlain, p, in);
+      const q8::GrResult plain = make_impl(q8::kGrPlain, device).gr(in, nullptr);
       for (size_t v : variants_of(Op::gr)) {
-        const q8::GrResult got = run_gr(v, p, in);
+        const q8::GrResult got = make_impl(v, device).gr(in, nullptr);
         EXPECT_TRUE(diff(got.xn, want.xn).same()) << kVariants[v].name << " xn " << describe(diff(got.xn, want.xn), 0);
         EXPECT_TRUE(diff(got.pre, want.pre).same()) << kVariants[v].name << " pre " << describe(diff(got.pre, want.pre), 0);
         std::vector<float> gate;

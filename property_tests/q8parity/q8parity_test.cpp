@@ -18,7 +18,7 @@ using namespace bx;
 using namespace bx::q8parity;
 using json = nlohmann::json;
 
-const Place kCpu{"cpu", -1};
+constexpr int kCpu = -1;  // the host: every variant's implementation there (make_impl), as selftest runs it
 
 std::vector<size_t> variants_of(Op op, bool with_control = false) {
   std::vector<size_t> v;
@@ -45,7 +45,7 @@ RC_GTEST_PROP(Q8Matvec, EveryVariantEqualsTheReferenceBitwise, ()) {
   const MatvecInput in = random_matvec(*rc::gen::arbitrary<uint64_t>(), rows, k, ntok, special);
   const auto want = reference_matvec(in);
   for (size_t v : variants_of(Op::matvec)) {
-    const Diff d = diff(run_matvec(v, kCpu, in), want);
+    const Diff d = diff(make_impl(v, kCpu).matvec(in, nullptr), want);
     Q8_RC_REQUIRE(d.same(), kVariants[v].name << " rows " << rows << " K " << k << " ntok " << ntok
                                << (special ? " special" : "") << ": " << describe(d, rows));
   }
@@ -57,12 +57,12 @@ RC_GTEST_PROP(Q8Matvec, TokenOutputsDoNotDependOnNtok, ()) {
   const int ntok = *rc::gen::inRange(2, 9);
   const MatvecInput in = random_matvec(*rc::gen::arbitrary<uint64_t>(), rows, k, ntok, *rc::gen::arbitrary<bool>());
   for (size_t v : variants_of(Op::matvec, true)) {
-    const auto all = run_matvec(v, kCpu, in);
+    const auto all = make_impl(v, kCpu).matvec(in, nullptr);
     for (int t = 0; t < ntok; ++t) {
       MatvecInput one = in;
       one.ntok = 1;
       one.x.assign(in.x.begin() + std::ptrdiff_t(size_t(t) * k), in.x.begin() + std::ptrdiff_t(size_t(t + 1) * k));
-      const auto single = run_matvec(v, kCpu, one);
+      const auto single = make_impl(v, kCpu).matvec(one, nullptr);
       const std::vector<float> part(all.begin() + std::ptrdiff_t(size_t(t) * rows), all.begin() + std::ptrdiff_t(size_t(t + 1) * rows));
       const Diff d = diff(part, single);
       Q8_RC_REQUIRE(d.same(), kVariants[v].name << " token " << t << " of " << ntok << ": " << describe(d, 0));
@@ -74,7 +74,7 @@ RC_GTEST_PROP(Q8Matvec, TokenOutputsDoNotDependOnNtok, ()) {
 TEST(Q8Matvec, NegativeControlDiffersOnMostRows) {
   for (size_t k : {256, 1024, 4096}) {
     const MatvecInput in = random_matvec(k, 300, k, 2, false);
-    const Diff d = diff(run_matvec(variants_of(Op::matvec, true).back(), kCpu, in), reference_matvec(in));
+    const Diff d = diff(make_impl(variants_of(Op::matvec, true).back(), kCpu).matvec(in, nullptr), reference_matvec(in));
     ASSERT_TRUE(kVariants[variants_of(Op::matvec, true).back()].negative);
     EXPECT_GE(d.count * 10, d.size * 6) << "K " << k << ": " << describe(d, 300);
   }
@@ -97,7 +97,7 @@ RC_GTEST_PROP(Q8Rmsnorm, EveryVariantEqualsTheReferenceBitwise, ()) {
                                    *rc::gen::arbitrary<bool>(), *rc::gen::arbitrary<bool>());
   const auto want = reference_rmsnorm(in);
   for (size_t v : variants_of(Op::rmsnorm)) {
-    const Diff d = diff(run_rmsnorm(v, kCpu, in), want);
+    const Diff d = diff(make_impl(v, kCpu).rmsnorm(in), want);
     Q8_RC_REQUIRE(d.same(), kVariants[v].name << " n " << n << ": " << describe(d, 0));
   }
 }
@@ -109,7 +109,7 @@ TEST(Q8Gr, HostVariantsEqualTheFloat32ReferenceAndFloat64WithinNmse) {
     const R::GrOutputs want = R::gr_read(in);
     const R::GrOutputs64 want64 = R::gr_read64(in);
     for (size_t v : variants_of(Op::gr)) {
-      const q8::GrResult got = run_gr(v, kCpu, in);
+      const q8::GrResult got = make_impl(v, kCpu).gr(in, nullptr);
       EXPECT_TRUE(diff(got.xn, want.xn).same()) << kVariants[v].name << " xn " << describe(diff(got.xn, want.xn), 0);
       EXPECT_TRUE(diff(got.pre, want.pre).same()) << kVariants[v].name << " pre";
       EXPECT_TRUE(diff(got.lo, want.lo).same()) << kVariants[v].name << " lo";
@@ -164,14 +164,14 @@ TEST(Q8Vectors, TheFileMatchesTheReferenceAndGeneration) {
   ASSERT_GE(tests.size(), 10u);
   for (const auto& t : tests)
     for (size_t v : variants_of(Op::matvec)) {
-      const Diff d = diff(run_matvec(v, kCpu, t.in), t.y);
+      const Diff d = diff(make_impl(v, kCpu).matvec(t.in, nullptr), t.y);
       EXPECT_TRUE(d.same()) << kVariants[v].name << " tcId " << t.id << ": " << describe(d, t.in.rows);
     }
   const auto rms = load_embedded_rmsnorm();
   ASSERT_GE(rms.size(), 10u);
   for (const auto& t : rms)
     for (size_t v : variants_of(Op::rmsnorm)) {
-      const Diff d = diff(run_rmsnorm(v, kCpu, t.in), t.y);
+      const Diff d = diff(make_impl(v, kCpu).rmsnorm(t.in), t.y);
       EXPECT_TRUE(d.same()) << kVariants[v].name << " rmsnorm tcId " << t.id << ": " << describe(d, 0);
     }
 }
@@ -276,7 +276,7 @@ TEST(Q8Gguf, ReadsAFileWrittenByTheGgufPackage) {
     MatvecInput in;
     in.rows = m.rows, in.k = m.k, in.ntok = int(a->tokens), in.w = m.blocks, in.x = a->x;
     const auto want = reference_matvec(in);
-    for (size_t v : variants_of(Op::matvec)) EXPECT_TRUE(diff(run_matvec(v, kCpu, in), want).same()) << kVariants[v].name;
+    for (size_t v : variants_of(Op::matvec)) EXPECT_TRUE(diff(make_impl(v, kCpu).matvec(in, nullptr), want).same()) << kVariants[v].name;
   }
 }
 
