@@ -90,6 +90,24 @@ struct Outcome {
 Outcome run(const Plan& plan, const std::vector<Searcher>& searchers, RunResult& res,
             const std::function<void(const std::string&)>& progress = {});
 
+// Appends each plugin implementation of `plugins` to `rows`, preceded by a row of its own job-level search
+// where it provides one (named "<name>/job"). A plugin without a search cannot be judged over a range: an
+// InputError naming it ("not provided"). Impl: a family's implementation with `search` and
+// `plugin_search_job` callables of one type.
+template <class Impl, class Error>
+void add_plugin_rows(std::vector<Impl>& rows, std::vector<Impl> plugins, const std::string& family) {
+  for (Impl& im : plugins) {
+    if (!im.search) throw Error("verify " + family + ": " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    if (im.plugin_search_job) {
+      Impl job = im;
+      job.name += "/job";
+      job.search = im.plugin_search_job;
+      rows.push_back(std::move(job));
+    }
+    rows.push_back(std::move(im));
+  }
+}
+
 // One list against the judge's verdicts on `at` (sorted, unique; every reported position below `count`
 // among them). Pure: the core the driver applies to each list.
 struct Disagreement {

@@ -46,16 +46,8 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   std::vector<Impl> rows = {make_impl(md5::kPlain, oracle_gpu, oracle_gpu ? devices.gpus[0] : -1)};
   for (auto& im : impls(o.variants, devices))
     if (!(im.variant == md5::kPlain && im.where == rows[0].where)) rows.push_back(im);
-  for (Impl& im : plugin_impls(devices)) {
-    if (!im.search) throw InputError("verify md5z: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
-    if (im.plugin_search_job) {  // its job-level search too, as a row of its own
-      Impl job = im;
-      job.name += "/job";
-      job.search = im.plugin_search_job;
-      rows.push_back(std::move(job));
-    }
-    rows.push_back(std::move(im));
-  }
+  search::add_plugin_rows<Impl, InputError>(rows, plugin_impls(devices), "md5z");
+
   if (!rows[0].search) throw InputError("verify md5z: this build has no CUDA kernels");
   const uint64_t per_base = o.hi - o.lo;
   std::printf("verify md5z: %zu base(s) x [%llu, %llu) = %.4g candidates per implementation, threshold %d\n",

@@ -37,16 +37,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   o.lo = (declared.lo + part.offset) % (Int(1) << 512);
   o.count = part.size;
   auto all = impls(o.variants, ctx.devices);
-  for (Impl& im : plugin_impls(ctx.devices)) {
-    if (!im.search) throw InputError("verify qpow: " + im.label() + " does not provide search (not provided: the range cannot be judged)");
-    if (im.plugin_search_job) {  // its job-level search too, as a row of its own
-      Impl job = im;
-      job.name += "/job";
-      job.search = im.plugin_search_job;
-      all.push_back(std::move(job));
-    }
-    all.push_back(std::move(im));
-  }
+  search::add_plugin_rows<Impl, InputError>(all, plugin_impls(ctx.devices), "qpow");
   if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");
   const Hash8 tw = to_words(o.target);
   RunResult res;
