@@ -32,25 +32,45 @@ void check_base(const R::Message& base, const uint8_t* idx, size_t n_idx, int T)
   if (!M::tunnel_prepare(w, tb)) std::abort();
   R::CandidateHasher h(base);
   const uint32_t mask = M::early_exit_mask(T);
+  uint32_t prev = 0;  // the previous index (a variant with several lanes runs it beside the current one)
+  int prev_ref = -1;
   for (size_t k = 0; k < n_idx; ++k) {
     uint32_t i;
     std::memcpy(&i, idx + 4 * k, 4);
     const auto msg = h.message(i);
     const int ref = R::zeros(h.digest(i));
+    if (k == 0) prev = i, prev_ref = ref;
     uint32_t m8, m9, m12, mw[16];
     M::candidate_words(tb, i, m8, m9, m12);
     M::message_words(msg.data(), mw);
-    int got[4], early[4];
+    int got[M::kVariantCount], early[M::kVariantCount];
     for (auto v : M::all_variants())
       M::with_variant(v, [&](auto c) {
-        got[int(v)] = M::candidate_zeros<decltype(c)>(tb, i, 0, 1);          // no early exit
-        early[int(v)] = M::candidate_zeros<decltype(c)>(tb, i, mask, 1);     // early exit for T
+        using V = decltype(c);
+        if constexpr (V::lanes > 1) {  // lane 0 on i, the others on the previous index: no lane may see another's state
+          uint32_t lanes[V::lanes];
+          int z[V::lanes], ze[V::lanes];
+          for (int l = 0; l < V::lanes; ++l) lanes[l] = l == 0 ? i : prev;
+          M::tunnel_zeros_lanes<V, V::lanes>(tb, lanes, 0, 1, z);
+          M::tunnel_zeros_lanes<V, V::lanes>(tb, lanes, mask, 1, ze);
+          got[int(v)] = z[0], early[int(v)] = ze[0];
+          for (int l = 1; l < V::lanes; ++l)
+            if (z[l] != prev_ref) {
+              std::fprintf(stderr, "md5z_tunnel: DIFFERENCE in %s lane %d (index %u beside index %u in lane 0)\n  base  = %s\n"
+                           "  zeros = %d, OpenSSL zeros = %d\n", V::name, l, prev, i, hex(base.data(), 52).c_str(), z[l], prev_ref);
+              std::abort();
+            }
+        } else {
+          got[int(v)] = M::candidate_zeros<V>(tb, i, 0, 1);       // no early exit
+          early[int(v)] = M::candidate_zeros<V>(tb, i, mask, 1);  // early exit for T
+        }
       });
     if (m8 != mw[8] || m9 != mw[9] || m12 != mw[12]) report("candidate words m8/m9/m12", base, i, T, got, ref);
     for (int g : got)
       if (g != ref) report("zero count (no early exit)", base, i, T, got, ref);
     for (int g : early)
       if ((ref >= T && g != ref) || (ref < T && g >= T)) report("early exit", base, i, T, early, ref);
+    prev = i, prev_ref = ref;
   }
 }
 }  // namespace
