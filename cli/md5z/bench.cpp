@@ -87,11 +87,16 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     const bool gpu = im.device >= 0;
     const double slots = gpu && ceiling > 0 ? ceiling / med : 0;
     const auto it = im.builtin() ? sass.find(int(im.variant)) : sass.end();
-    const SassPath sp = gpu && it != sass.end() ? it->second : SassPath{};
-    const double frac = sp.alu && ceiling > 0 ? med * sp.alu / ceiling : 0;
-    char s1[32] = "-", s2[48] = "-", s3[32] = "-";
+    const SassPath loop = gpu && it != sass.end() ? it->second : SassPath{};
+    // The loop's path handles V::lanes candidates: per candidate, its counts over the lanes.
+    const double lanes = im.builtin() ? md5::with_variant(im.variant, [](auto c) { return double(decltype(c)::lanes); }) : 1.0;
+    const struct {
+      double total, alu, fma;
+    } sp{loop.total / lanes, loop.alu / lanes, loop.fma / lanes};
+    const double frac = sp.alu > 0 && ceiling > 0 ? med * sp.alu / ceiling : 0;
+    char s1[32] = "-", s2[64] = "-", s3[32] = "-";
     if (slots) std::snprintf(s1, sizeof s1, "%.1f", slots);
-    if (sp.total) std::snprintf(s2, sizeof s2, "%d (%d+%d)", sp.total, sp.alu, sp.fma);
+    if (sp.total > 0) std::snprintf(s2, sizeof s2, "%.4g (%.4g+%.4g)", sp.total, sp.alu, sp.fma);
     if (frac) std::snprintf(s3, sizeof s3, "%.1f%%", 100 * frac);
     std::printf("%-32s %10.2f %10.2f %9.2fx %12s %16s %10s %6d %6zu\n", im.label().c_str(), med / 1e9, mn / 1e9, ratio, s1, s2,
                 s3, regs, local);
@@ -105,8 +110,8 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     rows.push_back(std::move(row));
   }
   if (sass.empty()) std::printf("(SASS/cand: cuobjdump not found on PATH)\n");
-  std::printf("slots/cand = ALU issue ceiling / rate; SASS/cand = instructions on the common path (cuobjdump), a+f = ALU-pipe +\n"
-              "FMA-pipe ones; %% ALU ceil = rate x ALU-pipe instructions / ceiling\n");
+  std::printf("slots/cand = ALU issue ceiling / rate; SASS/cand = instructions on the common path (cuobjdump) over the\n"
+              "candidates one pass takes, a+f = ALU-pipe + FMA-pipe ones; %% ALU ceil = rate x ALU-pipe instructions / ceiling\n");
   std::printf("best tunnel variant: %s at %.2f G candidates/s; parity on every round: %s\n", best.c_str(), best_rate / 1e9,
               parity_ok ? "OK" : "FAILED");
   std::map<std::string, nlohmann::ordered_json> ceilings;
