@@ -1,7 +1,7 @@
 // The plug-in interface of a family (a workload such as field25519 or md5z) and the registry of all of
 // them. Shared machinery (list, selftest, vectors, oracle, verify, bench, the zoo) iterates over
 // families() and knows no family by name. A family lives in folders of its own name (reference/F,
-// gpu/F, gpu/kernels/F*, cli/F, property_tests/F, vectors/F, fuzz/F*) and is registered by one entry
+// gpu/F, gpu/kernels/F*, suite/F, cli/F, property_tests/F, vectors/F, fuzz/F*) and is registered by one entry
 // in BX_FAMILIES (CMakeLists.txt), which also compiles those folders.
 #pragma once
 #include <functional>
@@ -98,10 +98,8 @@ using OracleHandler = std::function<json(const json& request)>;
 // An oracle request has exactly "op" and these fields (InputError naming the unknown or missing one).
 void require_fields(const json& request, std::initializer_list<const char*> keys);
 
-class Family : public vectors::Owner {  // its vector files (suite/vectors.hpp) are declared again below
+class Family : public vectors::Owner {  // name() and its vector files: vectors::Owner (suite/vectors.hpp)
  public:
-  virtual ~Family() = default;
-  virtual std::string name() const = 0;
   virtual std::string description() const = 0;
   virtual std::vector<VariantInfo> variants() const = 0;
 
@@ -117,14 +115,6 @@ class Family : public vectors::Owner {  // its vector files (suite/vectors.hpp) 
   virtual void add_vector_commands(CLI::App& vectors, const std::string& root_option_default) const {
     (void)vectors, (void)root_option_default;
   }
-
-  // Vector files it owns, relative to the repository root (vectors/F/...).
-  virtual std::vector<std::string> vector_files() const = 0;
-  // The deterministic ones: relative path -> exact content, as `bitexact vectors generate` writes it.
-  virtual std::map<std::string, std::string> generate_vectors() const = 0;
-  // Verifies every owned file under `root` against the reference, and the deterministic ones against
-  // generation. One line per problem (empty: all good).
-  virtual std::vector<std::string> check_vectors(const std::string& root) const = 0;
 
   // Oracle operations: exact op names, or prefixes ending in '.' ("fe25519.") owned by this family.
   virtual std::vector<std::string> oracle_ops() const = 0;

@@ -55,9 +55,10 @@ void check_base(const R::Message& base, const uint8_t* idx, size_t n_idx, int T)
           M::tunnel_zeros_lanes<V, V::lanes>(tb, lanes, mask, 1, ze);
           got[int(v)] = z[0], early[int(v)] = ze[0];
           for (int l = 1; l < V::lanes; ++l)
-            if (z[l] != prev_ref) {
+            if (z[l] != prev_ref || (prev_ref >= T && ze[l] != prev_ref) || (prev_ref < T && ze[l] >= T)) {
               std::fprintf(stderr, "md5z_tunnel: DIFFERENCE in %s lane %d (index %u beside index %u in lane 0)\n  base  = %s\n"
-                           "  zeros = %d, OpenSSL zeros = %d\n", V::name, l, prev, i, hex(base.data(), 52).c_str(), z[l], prev_ref);
+                           "  zeros = %d (with the early exit for T = %d: %d), OpenSSL zeros = %d\n", V::name, l, prev, i,
+                           hex(base.data(), 52).c_str(), z[l], T, ze[l], prev_ref);
               std::abort();
             }
         } else {

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "suite/hex.hpp"
 #include "suite/result.hpp"
 
 namespace bx::search {
@@ -94,10 +95,10 @@ Outcome run(const Plan& plan, const std::vector<Searcher>& searchers, RunResult&
 // where it provides one (named "<name>/job"). A plugin without a search cannot be judged over a range: an
 // InputError naming it ("not provided"). Impl: a family's implementation with `search` and
 // `plugin_search_job` callables of one type.
-template <class Impl, class Error>
+template <class Impl>
 void add_plugin_rows(std::vector<Impl>& rows, std::vector<Impl> plugins, const std::string& family) {
   for (Impl& im : plugins) {
-    if (!im.search) throw Error("verify " + family + ": " + im.label() + " does not provide search (not provided: the range cannot be judged)");
+    if (!im.search) throw InputError("verify " + family + ": " + im.label() + " does not provide search (not provided: the range cannot be judged)");
     if (im.plugin_search_job) {
       Impl job = im;
       job.name += "/job";

@@ -62,7 +62,7 @@ std::vector<std::string> check_all(const Owners& owners, const std::string& root
   for (auto& e : fs::recursive_directory_iterator(dir, ec)) {
     if (!e.is_regular_file() || e.path().extension() != ".json") continue;
     const std::string rel = fs::relative(e.path(), root).generic_string();
-    if (!owned.count(rel)) problems.push_back(rel + ": no family owns this file (Family::vector_files)");
+    if (!owned.count(rel)) problems.push_back(rel + ": no family owns this file (vectors::Owner::vector_files)");
   }
   return problems;
 }

@@ -13,10 +13,7 @@
 
 namespace bx::ecvrf_family {
 
-namespace G = ref::ecvrf;
-using Bytes64 = G::Bytes64;
-
-// bytes_of (32 LE bytes of an integer): suite/ecvrf/host.hpp.
+// G (ref::ecvrf), Bytes64 and bytes_of (32 LE bytes of an integer): suite/ecvrf/host.hpp.
 
 struct Example {
   const char* name;

@@ -46,8 +46,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   std::vector<Impl> rows = {make_impl(md5::kPlain, oracle_gpu, oracle_gpu ? devices.gpus[0] : -1)};
   for (auto& im : impls(o.variants, devices))
     if (!(im.variant == md5::kPlain && im.where == rows[0].where)) rows.push_back(im);
-  search::add_plugin_rows<Impl, InputError>(rows, plugin_impls(devices), "md5z");
-
+  search::add_plugin_rows(rows, plugin_impls(devices), "md5z");
   if (!rows[0].search) throw InputError("verify md5z: this build has no CUDA kernels");
   const uint64_t per_base = o.hi - o.lo;
   std::printf("verify md5z: %zu base(s) x [%llu, %llu) = %.4g candidates per implementation, threshold %d\n",

@@ -53,8 +53,8 @@ struct Impl : suite::Implementation {
   std::function<std::vector<float>(const NormInput&)> rmsnorm;
   std::function<q8::GrResult(const R::GrInputs&, double* seconds)> gr;
   // "" where its operation at ntok tokens runs here; else why not ("matvec at ntok 3 (kernel not in this
-  // build: BX_Q8_KERNELS=one)"): such a case is listed as not provided (bench: not timed), never run as a
-  // failure nor counted as a pass. Empty: always runs.
+  // build: BX_Q8_KERNELS=one)"): selftest lists such a case as not provided and bench as not timed, never
+  // a failure nor a pass (verify and the oracle call the kernel and report its error line). Empty: always runs.
   std::function<std::string(int ntok)> missing;
 
   bool answers(Op op) const { return std::find(ops.begin(), ops.end(), op) != ops.end(); }

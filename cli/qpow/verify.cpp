@@ -37,7 +37,7 @@ int run_verify(const RunContext& ctx, const VerifyOptions& declared) {
   o.lo = (declared.lo + part.offset) % (Int(1) << 512);
   o.count = part.size;
   auto all = impls(o.variants, ctx.devices);
-  search::add_plugin_rows<Impl, InputError>(all, plugin_impls(ctx.devices), "qpow");
+  search::add_plugin_rows(all, plugin_impls(ctx.devices), "qpow");
   if (all.empty()) throw InputError("verify qpow: no selected variant runs on the selected devices");
   const Hash8 tw = to_words(o.target);
   RunResult res;

@@ -19,7 +19,7 @@ double ialu_ceiling(int dev);  // LOP3 (integer ALU pipe)
 double dfma_ceiling(int dev);  // fma.rz.f64 (FP64 pipe: fe51s forms its products there)
 double mul64x64_ceiling(int dev);  // full 64x64 -> 128-bit products (mul.lo.u64 + mul.hi.u64 pairs)
 
-// Device memory for calls into outside code (plugins on a GPU, suite/device_calls.hpp). Each selects the
+// Device memory for calls into outside code (plugins on a GPU, suite/call_site.hpp). Each selects the
 // device and throws CudaError on failure; free never throws.
 void* device_alloc(int dev, size_t bytes);
 void device_free(int dev, void* p) noexcept;

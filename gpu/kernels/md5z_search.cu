@@ -1,4 +1,4 @@
-// md5z search kernels: one thin kernel per variant over the per-candidate code in gpu/md5/tunnel.hpp,
+// md5z search kernels: one thin kernel per variant over the per-candidate code in gpu/md5z/tunnel.hpp,
 // the launcher (slices, hit buffer with overflow re-run, device sort).
 #include <thrust/device_ptr.h>
 #include <thrust/sort.h>

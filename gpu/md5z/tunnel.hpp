@@ -133,6 +133,7 @@ BX_HD int tunnel_zeros(const TunnelBase& tb, uint32_t i, uint32_t mask, uint32_t
 // of any, so a thread carries N independent dependency chains (V::lanes; the host runs the same code).
 template <class V, int N>
 BX_HD void tunnel_zeros_lanes(const TunnelBase& tb, const uint32_t (&i)[N], uint32_t mask, uint32_t one, int (&z)[N]) {
+  static_assert(V::tunnel, "lanes run the tunnel's steps: a variant without the tunnel has none");
   uint32_t m8[N], m9[N], m12[N], q[N][68];
   static_for<0, N>([&](auto k) {
     candidate_words(tb, i[k], m8[k], m9[k], m12[k]);

@@ -8,6 +8,7 @@
 // without transcendental functions (xn, the two matvec pre-activations) are bit-exact. The negative
 // control sums in another order on purpose and must be reported as different.
 #pragma once
+#include <string_view>
 #include <cstddef>
 
 namespace bx::q8 {
@@ -71,5 +72,13 @@ static_assert(kVariants[kMatvecCanonical].op == Op::matvec && kVariants[kMatvecC
               !kVariants[kMatvecCanonical].packed && kVariants[kMatvecCanonical].unrolled);
 static_assert(kVariants[kRmsPlain].op == Op::rmsnorm && !kVariants[kRmsPlain].hoisted);
 static_assert(kVariants[kGrPlain].op == Op::gr && !kVariants[kGrPlain].fused);
+// The negative-control flag and the must-differ contract name the same rows (kernels read the one, the
+// judges the other).
+constexpr bool negative_rows_agree() {
+  for (const auto& v : kVariants)
+    if (v.negative != (std::string_view(v.contract) == std::string_view(kMustDiffer))) return false;
+  return true;
+}
+static_assert(negative_rows_agree(), "a row's negative flag and its contract disagree");
 
 }  // namespace bx::q8

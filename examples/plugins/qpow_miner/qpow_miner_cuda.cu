@@ -6,7 +6,7 @@
 // QPOW_EXTRA_WORK_PERMILLE=N builds a planted slowdown for `bench compare`: the kernel also hashes N per
 // mille nonces past the range (their hits counted apart, never reported): the same answers, N/1000 slower.
 // QPOW_THREADS=T, QPOW_PLUGIN_NAME="..." and QPOW_IMPL_NAME="..." build the launch-shape experiments of a
-// card run (T threads per block, one block per SM: the register cap is 65536 / T).
+// card run (T threads per block, one resident block per SM: the register cap is 65536 / T).
 #pragma nv_diag_suppress 3288
 #include <bitexact/plugin.h>
 #include <cuda_runtime.h>
@@ -26,6 +26,8 @@ using HashCode = Miner<bx::gl::gl2x32<bx::carry::ptx>, 0>;
 #endif
 #ifndef QPOW_PLUGIN_NAME
 #define QPOW_PLUGIN_NAME "qpow-miner-cuda-example"
+#endif
+#ifndef QPOW_IMPL_NAME
 #define QPOW_IMPL_NAME "gl2x32-ptx-miner-cuda"
 #endif
 constexpr unsigned kThreads = QPOW_THREADS;
