@@ -14,11 +14,14 @@ done
 # The plugin fuzzers (fuzz/plugin_<family>.cpp): fuzz the plugin named by BX_FUZZ_PLUGIN at run time through
 # the engine's own plugin adapter (suite/<family>); the example plugins are built beside them to point them at.
 COMMON="suite/plugin.cpp suite/limb_form.cpp suite/hex.cpp suite/isolate.cpp suite/device_site.cpp"
+# A family's plugin adapters and judges: suite/<family>/*.cpp without its case catalogues and vector files
+# (the same filter as fuzz/CMakeLists.txt).
+adapters() { ls "$SRC_ROOT"/suite/"$1"/*.cpp | grep -Ev '/(vectors|base|inputs|host|decode_edges)\.cpp$'; }
 for src in "$SRC_ROOT"/fuzz/plugin_*.cpp; do
   target=$(basename "$src" .cpp)
   fam=${target#plugin_}
   $CXX $CXXFLAGS -std=c++20 -I"$SRC_ROOT" -I"$SRC_ROOT/include" "$src" \
-    $(for f in $COMMON; do echo "$SRC_ROOT/$f"; done) "$SRC_ROOT"/suite/$fam/*.cpp "$SRC_ROOT"/reference/*/*.cpp \
+    $(for f in $COMMON; do echo "$SRC_ROOT/$f"; done) $(adapters "$fam") "$SRC_ROOT"/reference/*/*.cpp \
     "$SRC_ROOT/gpu/core/ptx_on_host.cpp" $LIB_FUZZING_ENGINE -lcrypto -lsodium -ldl -o "$OUT/${target}_fuzz"
 done
 ${CC:-cc} -O2 -shared -fPIC -I"$SRC_ROOT/include" "$SRC_ROOT/examples/plugins/field25519_fe64/fe64_plugin.c" -o "$OUT/field25519_fe64.so"

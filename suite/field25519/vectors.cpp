@@ -114,7 +114,9 @@ std::string generate_field() {
   };
   json groups = json::array();
   int id = 0;
-  for (auto& [op, bin] : field_ops()) {
+  for (const auto& op_bin : field_ops()) {
+    const Op op = op_bin.first;  // plain names, not a structured binding: the lambda below captures them
+    const bool bin = op_bin.second;
     json tests = json::array();
     auto emit = [&](const Int& a, const Int& b, const std::vector<const CatalogueEntry*>& src, bool random,
                     const std::string& comment) {
