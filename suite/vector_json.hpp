@@ -25,6 +25,21 @@ inline bool is_malformed(const std::string& line) {
 }
 using json = nlohmann::ordered_json;
 
+// A vector file's top level, in file order: algorithm, schema, generator, source (left out when empty),
+// numberOfTests, notes, testGroups.
+inline json file_header(const std::string& algorithm, const std::string& schema, const std::string& generator,
+                        const std::string& source, int n, const json& notes, const json& groups) {
+  json top;
+  top["algorithm"] = algorithm;
+  top["schema"] = schema;
+  top["generator"] = generator;
+  if (!source.empty()) top["source"] = source;
+  top["numberOfTests"] = n;
+  top["notes"] = notes;
+  top["testGroups"] = groups;
+  return top;
+}
+
 inline std::string render(const json& top, const std::string& groups_key) {
   std::ostringstream o;
   o << "{\n";

@@ -111,15 +111,7 @@ struct Notes {
 
 json header(const char* algorithm, const char* schema, const std::string& source, int n, const json& notes,
             const json& groups) {
-  json top;
-  top["algorithm"] = algorithm;
-  top["schema"] = schema;
-  top["generator"] = kGenerator;
-  top["source"] = source;
-  top["numberOfTests"] = n;
-  top["notes"] = notes;
-  top["testGroups"] = groups;
-  return top;
+  return file_header(algorithm, schema, kGenerator, source, n, notes, groups);
 }
 // A test in file order: tcId, comment, then the builder's fields (flags first), then result (the builder's
 // verdict where it gives one, else "valid").

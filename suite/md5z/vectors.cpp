@@ -48,14 +48,7 @@ json candidate_notes() {
 }
 
 json header(const char* algorithm, const char* schema, const char* generator, int n, const json& notes, const json& groups) {
-  json top;
-  top["algorithm"] = algorithm;
-  top["schema"] = schema;
-  top["generator"] = generator;
-  top["numberOfTests"] = n;
-  top["notes"] = notes;
-  top["testGroups"] = groups;
-  return top;
+  return file_header(algorithm, schema, generator, "", n, notes, groups);
 }
 
 std::string generate_md5() {

@@ -504,15 +504,7 @@ const char* kTarget1105 =
 json note(const char* bug, const char* what) { return {{"bugType", bug}, {"description", what}}; }
 
 json top_doc(const char* algorithm, const char* schema, const char* source, int n, const json& notes, const json& groups) {
-  json top;
-  top["algorithm"] = algorithm;
-  top["schema"] = schema;
-  top["generator"] = kGenerator;
-  top["source"] = source;
-  top["numberOfTests"] = n;
-  top["notes"] = notes;
-  top["testGroups"] = groups;
-  return top;
+  return file_header(algorithm, schema, kGenerator, source, n, notes, groups);
 }
 json word_array(const State& s) {
   json a = json::array();
