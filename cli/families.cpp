@@ -33,12 +33,7 @@ const std::vector<const Family*>& families() {
 }
 
 const Family& family(const std::string& name) {
-  std::string known;
-  for (auto* f : families()) {
-    if (f->name() == name) return *f;
-    known += (known.empty() ? "" : ", ") + f->name();
-  }
-  throw InputError("unknown family '" + name + "' (known: " + known + ")");
+  return static_cast<const Family&>(vectors::owner(vector_owners(), name));  // every owner there is a Family
 }
 
 const vectors::Owners& vector_owners() {

@@ -20,25 +20,21 @@ const std::string& embedded_file(const std::string& rel) {
 
 namespace vectors {
 namespace fs = std::filesystem;
-namespace {
 
-// Throws InputError unless `name` is an owner's name.
-void require_owner(const Owners& owners, const std::string& name) {
+const Owner& owner(const Owners& owners, const std::string& name) {
   std::string known;
   for (auto* f : owners) {
-    if (f->name() == name) return;
+    if (f->name() == name) return *f;
     known += (known.empty() ? "" : ", ") + f->name();
   }
   throw InputError("unknown family '" + name + "' (known: " + known + ")");
 }
 
-}  // namespace
-
 std::map<std::string, std::string> generate_all(const Owners& owners, const std::string& fam) {
   std::map<std::string, std::string> all;
   for (auto* f : owners)
     if (fam.empty() || f->name() == fam) all.merge(f->generate_vectors());
-  if (!fam.empty() && all.empty()) require_owner(owners, fam);  // unknown family: InputError
+  if (!fam.empty() && all.empty()) owner(owners, fam);  // unknown family: InputError
   return all;
 }
 
@@ -52,7 +48,7 @@ std::vector<std::string> check_all(const Owners& owners, const std::string& root
     any = true;
     for (auto& p : f->check_vectors(root)) problems.push_back(p);
   }
-  if (!any) require_owner(owners, fam);
+  if (!any) owner(owners, fam);
   std::error_code ec;
   const fs::path dir = fs::path(root) / "vectors";
   if (!fs::is_directory(dir, ec)) {

@@ -22,6 +22,9 @@ class Owner {
 };
 using Owners = std::vector<const Owner*>;
 
+// The owner named `name`; an unknown name is an InputError naming the known ones.
+const Owner& owner(const Owners& owners, const std::string& name);
+
 // relative path -> exact content of every deterministic file of the named owner (empty: all); an unknown
 // name is an InputError naming the known ones.
 std::map<std::string, std::string> generate_all(const Owners& owners, const std::string& family = "");
