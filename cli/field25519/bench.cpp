@@ -125,19 +125,22 @@ int run_bench(const RunContext& ctx, const BenchOptions& opt) {
     Place p{"gpu" + std::to_string(dev), size_t(kern::device_sm_count(dev)) * 2048, opt.iters, 0, 0, {}};
     p.ceiling = kern::imad_ceiling(dev);
     p.fp64_ceiling = kern::dfma_ceiling(dev);
-    for (auto& name : kern::fe_device_impls()) {
-      Runner r{name, p.where, "built-in", {}};
-      const size_t threads = p.threads;
-      const int iters = p.iters;
-      r.run = [dev, name, threads, iters](Op op, uint64_t seed, std::vector<uint8_t>& out) {
-        return kern::fe_bench(dev, name, op, seed, threads, iters, out).seconds;
-      };
-      std::vector<uint8_t> tmp;
-      auto info = kern::fe_bench(dev, name, Op::mul, 1, 128, 1, tmp);
-      r.regs = info.registers;
-      r.local = info.local_bytes;
-      p.runners.push_back(std::move(r));
-    }
+    // Every kernel at one chain per thread, then at two interleaved chains per thread ("LAYOUT/BACKEND/x2",
+    // an experiment in latency hiding): the same chains, so parity holds across both shapes.
+    for (int lanes : {1, 2})
+      for (auto& name : kern::fe_device_impls()) {
+        Runner r{lanes == 1 ? name : name + "/x2", p.where, "built-in", {}};
+        const size_t threads = p.threads;
+        const int iters = p.iters;
+        r.run = [dev, name, threads, iters, lanes](Op op, uint64_t seed, std::vector<uint8_t>& out) {
+          return kern::fe_bench(dev, name, op, seed, threads, iters, out, lanes).seconds;
+        };
+        std::vector<uint8_t> tmp;
+        auto info = kern::fe_bench(dev, name, Op::mul, 1, 128, 1, tmp, lanes);
+        r.regs = info.registers;
+        r.local = info.local_bytes;
+        p.runners.push_back(std::move(r));
+      }
     std::printf("%s: %s, %d SMs, measured IMAD ceiling %.2f T/s, DFMA ceiling %.2f T/s\n", p.where.c_str(),
                 kern::device_name(dev).c_str(), kern::device_sm_count(dev), p.ceiling / 1e12, p.fp64_ceiling / 1e12);
     places.push_back(std::move(p));

@@ -55,26 +55,35 @@ __global__ void k_bulk(uint64_t seed, uint64_t first, uint64_t count, uint64_t s
   }
 }
 
-template <class F, bool Square>
+// Chains t = Lanes*i .. Lanes*i + Lanes - 1 in thread i, their steps interleaved: with Lanes = 2 each warp
+// carries two independent multiplies, so the scheduler has a second one to issue while the first waits on
+// latency (one lane is 24 warps per SM of dependent work at fe51s's 80 registers). Chain t's start values and
+// output slot are the same for every Lanes, so every shape's outputs must be equal byte for byte.
+template <class F, bool Square, int Lanes>
 __global__ void k_bench(uint64_t seed, int iters, size_t n, uint8_t* out) {
   const size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  uint8_t a[32], b[32];
-  draw_operand(a, seed, i, 0);
-  draw_operand(b, seed, i, 1);
-  typename F::fe x, y;
-  F::from_bytes(x, a);
-  F::from_bytes(y, b);
+  if (Lanes * i >= n) return;
+  typename F::fe x[Lanes], y[Lanes];
+#pragma unroll
+  for (int l = 0; l < Lanes; ++l) {
+    uint8_t a[32], b[32];
+    draw_operand(a, seed, Lanes * i + l, 0);
+    draw_operand(b, seed, Lanes * i + l, 1);
+    F::from_bytes(x[l], a);
+    F::from_bytes(y[l], b);
+  }
 #pragma unroll 1
   for (int k = 0; k < iters; ++k) {
-    f25519::bench_chain_step<F>(Square, x, y);
+#pragma unroll
+    for (int l = 0; l < Lanes; ++l) f25519::bench_chain_step<F>(Square, x[l], y[l]);
   }
-  uint8_t s[32];
-  F::to_bytes(s, x);
-  for (int j = 0; j < 32; ++j) out[32 * i + j] = s[j];
+#pragma unroll
+  for (int l = 0; l < Lanes; ++l) {
+    uint8_t s[32];
+    F::to_bytes(s, x[l]);
+    for (int j = 0; j < 32; ++j) out[32 * (Lanes * i + l) + j] = s[j];
+  }
 }
-
-
 
 // Operands of draws [first, first + n) into device buffers (the same counter-based stream as k_bulk).
 __global__ void k_draw(uint64_t seed, uint64_t first, uint64_t n, uint8_t* a, uint8_t* b) {
@@ -187,32 +196,38 @@ BulkResult fe_bulk(int dev, uint64_t seed, uint64_t first, uint64_t count, int s
   return res;
 }
 
+namespace {
+template <class F, int Lanes>
+BenchRun launch_bench(Op op, uint64_t seed, size_t threads, int iters, uint8_t* out) {
+  auto kernel = op == Op::sqr ? k_bench<F, true, Lanes> : k_bench<F, false, Lanes>;
+  cudaFuncAttributes attr;
+  BX_CUDA(cudaFuncGetAttributes(&attr, kernel));
+  const size_t launched = threads / Lanes;
+  EventTimer timer;
+  timer.start();
+  kernel<<<blocks_for(launched, 128), 128>>>(seed, iters, threads, out);
+  timer.stop();
+  BX_CUDA_LAUNCH("k_bench");
+  return {timer.seconds(), attr.numRegs, attr.localSizeBytes};
+}
+}  // namespace
+
 BenchRun fe_bench(int dev, const std::string& impl, Op op, uint64_t seed, size_t threads, int iters,
-                  std::vector<uint8_t>& out) {
+                  std::vector<uint8_t>& out, int lanes) {
   if (op != Op::mul && op != Op::sqr) throw std::invalid_argument("bench supports mul and sqr");
+  if (lanes != 1 && lanes != 2) throw std::invalid_argument("bench runs 1 or 2 chains per thread");
+  if (threads % size_t(lanes) != 0) throw std::invalid_argument("bench: the chain count must divide by the lanes");
   select(dev);
   DevBuf<uint8_t> dout(32 * threads);
-  EventTimer timer;
   BenchRun run{};
-  with_impl(impl, [&](auto tag) {
-    using F = decltype(tag);
-    cudaFuncAttributes attr;
-    if (op == Op::sqr) BX_CUDA(cudaFuncGetAttributes(&attr, k_bench<F, true>));
-    else BX_CUDA(cudaFuncGetAttributes(&attr, k_bench<F, false>));
-    run.registers = attr.numRegs;
-    run.local_bytes = attr.localSizeBytes;
-    timer.start();
-    if (op == Op::sqr) k_bench<F, true><<<blocks_for(threads, 128), 128>>>(seed, iters, threads, dout.p);
-    else k_bench<F, false><<<blocks_for(threads, 128), 128>>>(seed, iters, threads, dout.p);
-    timer.stop();
-    BX_CUDA_LAUNCH("k_bench");
-  });
-  run.seconds = timer.seconds();
+  // Two lanes only for this build's kernel set (BX_FIELD25519_KERNELS): an experiment shape, not a layout.
+  if (lanes == 1)
+    with_impl(impl, [&](auto tag) { run = launch_bench<decltype(tag), 1>(op, seed, threads, iters, dout.p); });
+  else
+    with_kernel_impl(impl, [&](auto tag) { run = launch_bench<decltype(tag), 2>(op, seed, threads, iters, dout.p); });
   out.resize(32 * threads);
   dout.get(out.data(), out.size());
   return run;
 }
-
-
 
 }  // namespace bx::kern

@@ -68,14 +68,15 @@ BulkResult fe_bulk_outside(int dev, const OutsideBytesOp& op, void* stream, uint
 // BX_FIELD25519_KERNELS says (implementation 0 is the row the others are compared with).
 std::vector<std::string> fe_bulk_impls();
 
-// Bench: each thread runs `iters` dependent ops (x = x*y or x = x^2) from drawn start values
-// draw_operand(seed, thread, 0/1), then writes canonical x to `out` (threads x 32 bytes, for parity).
+// Bench: `threads` dependent chains of `iters` ops (x = x*y or x = x^2) from drawn start values
+// draw_operand(seed, chain, 0/1), each writing canonical x to `out` (threads x 32 bytes, for parity); `lanes`
+// chains per GPU thread, interleaved (1, or 2 for the kernels of this build's BX_FIELD25519_KERNELS set).
 struct BenchRun {
   double seconds;
   int registers;
   size_t local_bytes;  // per-thread local memory (spills and local arrays)
 };
 BenchRun fe_bench(int dev, const std::string& impl, f25519::Op op, uint64_t seed, size_t threads, int iters,
-                  std::vector<uint8_t>& out);
+                  std::vector<uint8_t>& out, int lanes = 1);
 
 }  // namespace bx::kern
