@@ -94,7 +94,14 @@ using ecvrf::H2cBlock;
 // registers. The fused kernel: 384 threads, 1 block, up to 168 registers. Measured on the H200 in one run
 // (fe51-portable/da/fused/k1, the oracle): 4.79 -> 6.98 MH/s, with w4/compact/k2 unchanged at 22.6. The
 // same 384 x 1 shape on h2c and mult costs the compacted pipeline 2 % (h2c) and 20 % (both).
+// The mult kernel's shape can be set apart at build time (BX_ECVRF_MULT_BOUNDS in cmake/ecvrf.cmake), to
+// weigh registers against warps where its layout spills at 128 (fe51s: 3.1-3.7 KB of local memory).
 constexpr unsigned kEcvrfThreads = 256, kEcvrfMinBlocks = 2;
+#if defined(BX_ECVRF_MULT_THREADS) && defined(BX_ECVRF_MULT_MIN_BLOCKS)
+constexpr unsigned kEcvrfMultThreads = BX_ECVRF_MULT_THREADS, kEcvrfMultMinBlocks = BX_ECVRF_MULT_MIN_BLOCKS;
+#else
+constexpr unsigned kEcvrfMultThreads = kEcvrfThreads, kEcvrfMultMinBlocks = kEcvrfMinBlocks;
+#endif
 constexpr unsigned kEcvrfFusedThreads = 384, kEcvrfFusedMinBlocks = 1;
 
 // The host-recoded digits of the job's scalar (uniform: every lane reads the same digit).
@@ -224,7 +231,7 @@ __global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
 }
 
 template <class F, class S, int K>
-__global__ void __launch_bounds__(kEcvrfThreads, kEcvrfMinBlocks)
+__global__ void __launch_bounds__(kEcvrfMultThreads, kEcvrfMultMinBlocks)
     k_ecvrf_mult(uint64_t lo, const H2cPoint<F>* pts, uint32_t n, const EcvrfOutputs o) {
   const uint32_t first = (blockIdx.x * blockDim.x + threadIdx.x) * K;
   if (first >= n) return;
@@ -316,7 +323,7 @@ struct EcvrfLauncher {
     BX_CUDA(cudaMemcpy(&fin, n_fin, sizeof fin, cudaMemcpyDeviceToHost));
     st.finished_in_last_pass += fin;
     if (found)
-      k_ecvrf_mult<F, S, V::K><<<blocks_for(found, kEcvrfThreads * V::K), kEcvrfThreads>>>(it.lo, pts, found, o);
+      k_ecvrf_mult<F, S, V::K><<<blocks_for(found, kEcvrfMultThreads * V::K), kEcvrfMultThreads>>>(it.lo, pts, found, o);
     BX_CUDA_LAUNCH("k_ecvrf_mult");
   }
   static std::vector<EcvrfKernelInfo> kernels() {
