@@ -79,14 +79,16 @@ void print_energy(const std::string& family, const std::vector<BenchRow>& rows, 
   std::printf("  %-44s %-6s %-8s %9s %14s %-10s %6s\n", "implementation", "place", "workload", "board W", "per joule", "unit", "busy");
   for (size_t k = 0; k < rows.size(); ++k) {
     if (energy[k].is_null()) continue;
-    std::printf("  %-44s %-6s %-8s %9.1f %14.5g %-10s %5.0f%%%s\n", rows[k].implementation.c_str(), rows[k].place.c_str(),
+    std::printf("  %-44s %-6s %-8s %9.1f %14.5g %-10s %5.0f%%%s%s\n", rows[k].implementation.c_str(), rows[k].place.c_str(),
                 rows[k].workload.c_str(), energy[k]["watts"].get<double>(), energy[k]["per_joule"].get<double>(),
                 energy[k]["unit"].get<std::string>().c_str(), 100 * energy[k]["busy_share"].get<double>(),
-                energy[k]["short_windows"].get<bool>() ? "  (short runs)" : "");
+                energy[k]["short_windows"].get<bool>() ? "  (short runs)" : "",
+                energy[k]["busy_share"].get<double>() < 0.5 ? "  (mostly setup)" : "");
   }
   std::printf("  (per joule = the items the runs did over the board's energy while they ran, setup between launches\n"
               "  included; busy = the share of those windows the runs' own timed seconds took; short runs: under five\n"
-              "  sampling periods each, so their energy leans on interpolation)\n");
+              "  sampling periods each, so their energy leans on interpolation; mostly setup: busy under 50 %%, as for\n"
+              "  a plugin whose call copies its inputs from the host, so the figure is not the kernel's energy)\n");
 }
 }  // namespace
 
