@@ -45,10 +45,16 @@ DeviceSelection default_devices(bool prefer_gpu) {
   return parse_devices(prefer_gpu && gpu_count() > 0 ? "gpu" : prefer_gpu ? "cpu" : "all");
 }
 
+std::vector<int> place_devices(const DeviceSelection& sel) {
+  std::vector<int> v;
+  if (sel.cpu) v.push_back(-1);
+  v.insert(v.end(), sel.gpus.begin(), sel.gpus.end());
+  return v;
+}
+
 std::vector<std::string> place_names(const DeviceSelection& sel) {
   std::vector<std::string> v;
-  if (sel.cpu) v.push_back("cpu");
-  for (int g : sel.gpus) v.push_back("gpu" + std::to_string(g));
+  for (int d : place_devices(sel)) v.push_back(d < 0 ? "cpu" : "gpu" + std::to_string(d));
   return v;
 }
 

@@ -21,5 +21,7 @@ DeviceSelection parse_devices(const std::string& s);
 DeviceSelection default_devices(bool prefer_gpu);
 // "cpu" / "gpuN" names of a selection, in order.
 std::vector<std::string> place_names(const DeviceSelection& sel);
+// The same places as devices: -1 for the CPU, then the GPUs.
+std::vector<int> place_devices(const DeviceSelection& sel);
 
 }  // namespace bx

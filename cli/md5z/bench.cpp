@@ -88,11 +88,10 @@ int run_bench(const RunContext& ctx, BenchOptions o) {
     const double slots = gpu && ceiling > 0 ? ceiling / med : 0;
     const auto it = im.builtin() ? sass.find(int(im.variant)) : sass.end();
     const SassPath loop = gpu && it != sass.end() ? it->second : SassPath{};
-    // The loop's path handles V::lanes candidates: per candidate, its counts over the lanes.
-    const double lanes = im.builtin() ? md5::with_variant(im.variant, [](auto c) { return double(decltype(c)::lanes); }) : 1.0;
+    const double n = loop.candidates;  // per candidate: the loop's counts over the candidates one pass takes
     const struct {
       double total, alu, fma;
-    } sp{loop.total / lanes, loop.alu / lanes, loop.fma / lanes};
+    } sp{loop.total / n, loop.alu / n, loop.fma / n};
     const double frac = sp.alu > 0 && ceiling > 0 ? med * sp.alu / ceiling : 0;
     char s1[32] = "-", s2[64] = "-", s3[32] = "-";
     if (slots) std::snprintf(s1, sizeof s1, "%.1f", slots);

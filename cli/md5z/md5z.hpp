@@ -31,7 +31,7 @@ std::vector<uint64_t> reference_hits(const Message& base, uint64_t lo, uint64_t 
 // 1..32 (0 is not a difficulty).
 int check_threshold(long long t);
 
-// Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives the three tunnel variants.
+// Variant names: "plain", "q9-v0", ... or "md5z/q9-v0"; "all" gives every variant.
 std::vector<md5::Variant> parse_variants(const std::vector<std::string>& names);
 
 using Search = std::function<std::vector<uint64_t>(const md5::TunnelBase&, uint64_t, uint64_t, int, double*)>;

@@ -1,5 +1,7 @@
 #include "cli/md5z/sass_path.hpp"
 
+#include "gpu/md5z/search.hpp"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -124,7 +126,8 @@ std::map<int, SassPath> sass_common_paths() {
     const size_t b = starts[k].first;
     size_t e = sass.find("Function :", b + 10);
     const std::string body = sass.substr(b, e == std::string::npos ? std::string::npos : e - b);
-    out[starts[k].second] = sass_loop_shortest_path(body);
+    SassPath& sp = out[starts[k].second] = sass_loop_shortest_path(body);
+    sp.candidates = md5::with_variant(md5::Variant(starts[k].second), [](auto c) { return int(decltype(c)::lanes); });
   }
   return out;
 }

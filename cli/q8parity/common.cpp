@@ -16,13 +16,6 @@
 
 namespace bx::q8parity {
 
-std::vector<int> place_devices(const DeviceSelection& sel) {
-  std::vector<int> out;
-  if (sel.cpu) out.push_back(-1);
-  out.insert(out.end(), sel.gpus.begin(), sel.gpus.end());
-  return out;
-}
-
 namespace {
 #if defined(BX_HAVE_CUDA)
 #define BX_Q8_GPU(expr) return expr

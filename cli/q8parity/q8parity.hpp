@@ -69,8 +69,6 @@ Impl make_impl(size_t v, int device);
 // The selected built-in variants on every selected place (place by place, in the order given), then every
 // loaded plugin's q8parity implementations on the selected places (host ones on the CPU).
 std::vector<Impl> impls(const std::vector<size_t>& variants, const DeviceSelection& sel);
-// The selected places' devices: -1 for the CPU, then the GPUs.
-std::vector<int> place_devices(const DeviceSelection& sel);
 
 // The judge (suite/q8parity/judge.hpp): bitwise with NaNs as a class, or a characterised NMSE bound.
 using suite::q8parity::Diff;

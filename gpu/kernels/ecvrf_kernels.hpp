@@ -20,8 +20,8 @@ struct EcvrfDeviceVariant {
   int k;
   std::vector<std::string> point_strategies;  bool folded;  // the cofactor folded (8 (t P), t = 8x mod L); false: the spec's steps (the oracle)  // the strategies its point checks run (ecvrf_point_checks)
 };
-// The variants compiled into this build, in a fixed order (BX_ECVRF_KERNELS: all, or one: each kernel
-// template once).
+// The variants compiled into this build, in a fixed order (BX_ECVRF_KERNELS: all; one: each kernel template
+// once; best: one plus the fe51s pipelines).
 std::vector<EcvrfDeviceVariant> ecvrf_device_variants();
 
 // A search job (spec 9): the secret scalar as given (x or x mod L: the same Gamma), pk = x B encoded,

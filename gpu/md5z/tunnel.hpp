@@ -93,15 +93,18 @@ BX_HD void tunnel_step(uint32_t* q, const TunnelBase& tb, uint32_t m8, uint32_t 
   }
 }
 
+// Candidate i's start in the tunnel: its words m8, m9, m12 and Q[21..24] (q[24..27]), the last four states
+// of the base's steps 0..23.
+BX_HD void tunnel_start(const TunnelBase& tb, uint32_t i, uint32_t* q, uint32_t& m8, uint32_t& m9, uint32_t& m12) {
+  candidate_words(tb, i, m8, m9, m12);
+  for (int r = 24; r < 28; ++r) q[r] = tb.q[r];
+}
+
 // Steps 24 .. 60 of candidate i through the tunnel into q (Q[21..24] from the base); m8, m9, m12 out.
 template <class V>
 BX_HD void tunnel_to_h0(const TunnelBase& tb, uint32_t i, uint32_t one, uint32_t* q, uint32_t& m8, uint32_t& m9, uint32_t& m12) {
   static_assert(V::tunnel, "a variant without the tunnel has no tunnel steps");
-  candidate_words(tb, i, m8, m9, m12);
-  q[24] = tb.q[24];  // Q[21..24]: the last four states of the base's steps 0..23
-  q[25] = tb.q[25];
-  q[26] = tb.q[26];
-  q[27] = tb.q[27];
+  tunnel_start(tb, i, q, m8, m9, m12);
   static_for<24, 61>([&](auto c) { tunnel_step<V, decltype(c)::value>(q, tb, m8, m9, m12, one); });
 }
 }  // namespace detail
@@ -135,10 +138,7 @@ template <class V, int N>
 BX_HD void tunnel_zeros_lanes(const TunnelBase& tb, const uint32_t (&i)[N], uint32_t mask, uint32_t one, int (&z)[N]) {
   static_assert(V::tunnel, "lanes run the tunnel's steps: a variant without the tunnel has none");
   uint32_t m8[N], m9[N], m12[N], q[N][68];
-  static_for<0, N>([&](auto k) {
-    candidate_words(tb, i[k], m8[k], m9[k], m12[k]);
-    for (int r = 24; r < 28; ++r) q[k][r] = tb.q[r];  // Q[21..24]: the base's
-  });
+  static_for<0, N>([&](auto k) { detail::tunnel_start(tb, i[k], q[k], m8[k], m9[k], m12[k]); });
   static_for<24, 61>([&](auto c) {
     static_for<0, N>([&](auto k) { detail::tunnel_step<V, decltype(c)::value>(q[k], tb, m8[k], m9[k], m12[k], one); });
   });

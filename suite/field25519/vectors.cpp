@@ -151,14 +151,7 @@ std::string generate_field() {
     for (int i = 0; i < 32; ++i) emit(rand255(), rand255(), {}, true, "seeded random");
     groups.push_back({{"op", bx::f25519::op_name(op)}, {"tests", tests}});
   }
-  json top;
-  top["algorithm"] = "field25519";
-  top["schema"] = kFieldSchema;
-  top["generator"] = "bitexact vectors generate";
-  top["numberOfTests"] = id;
-  top["notes"] = field_notes();
-  top["testGroups"] = groups;
-  return render(top, "testGroups");
+  return render(file_header("field25519", kFieldSchema, "bitexact vectors generate", "", id, field_notes(), groups), "testGroups");
 }
 
 struct Kat {
@@ -214,22 +207,17 @@ std::string generate_x25519() {
                    {"u", to_hex(u)}, {"shared", to_hex(x25519(k, u))}, {"result", "valid"}});
   }
   groups.push_back({{"type", "random"}, {"tests", rnd}});
-  json top;
-  top["algorithm"] = "X25519";
-  top["schema"] = kX25519Schema;
-  top["generator"] = "bitexact vectors generate";
-  top["source"] = "known-answer and iterated: RFC 7748 section 5.2 (iterated x1,000,000 is left to bitexact selftest "
-                  "--full on a GPU); TweetNaCl class: seb.dbzteam.org 2014-04-28; others: the golden model";
-  top["numberOfTests"] = id;
   json notes;
   notes["Ktv"] = {{"bugType", "BASIC"}, {"description", "Known answer from RFC 7748 / the TweetNaCl bug report."}};
   notes["Iterated"] = {{"bugType", "BASIC"}, {"description", "RFC 7748 iterated test: (k, u) <- (X25519(k, u), k)."}};
   notes["BoundaryU"] = {{"bugType", "EDGE_CASE"},
                         {"description", "u from the boundary catalogue, including u >= p and bit 255 set (masked)."}};
   notes["Random"] = {{"bugType", "BASIC"}, {"description", "Seeded random scalar and u."}};
-  top["notes"] = notes;
-  top["testGroups"] = groups;
-  return render(top, "testGroups");
+  return render(file_header("X25519", kX25519Schema, "bitexact vectors generate",
+                            "known-answer and iterated: RFC 7748 section 5.2 (iterated x1,000,000 is left to bitexact "
+                            "selftest --full on a GPU); TweetNaCl class: seb.dbzteam.org 2014-04-28; others: the golden model",
+                            id, notes, groups),
+                "testGroups");
 }
 
 }  // namespace
