@@ -1,19 +1,20 @@
 // q8parity matvec kernels: the per-item order of gpu/q8parity/q8_matvec.hpp with weights and activations
-// staged through shared memory by the tensor memory accelerator. A thread block owns 32 consecutive rows,
-// four threads per row (threads_of: 128 threads for NR = 1, 64 for NR = 2); the grid has one block per row
-// group, and a block's stages are one pipeline, kStages deep (the loop also runs several groups per block
-// if a grid were capped). A stage is kStageBlocks = 16 Q8_0 blocks of each row: one bulk copy per row
-// (cp.async.bulk, 16-byte aligned: from the row segment's aligned start, its lead bytes included) into the
-// row's slot, and one per token of the stage's activations, all completing on the stage's mbarrier. The
-// four threads of a row take blocks 0..3, 4..7, 8..11, 12..15 of a stage and fold them in block order
-// (quarter_stage_sums, then a shuffle chain): parallel over rows, tokens and independent block sums, never
-// inside a chain. Rows of 16-byte multiples (K a multiple of 256: every model shape) start each block at a
-// fixed offset of the slot, read by conflict-free 8-byte loads and unpacked at compile-time word indices;
-// other K take the general path, three 128-bit loads per block and the words selected per thread.
-// The shape was picked on an H200 (ntok 1, 128256 x 4096, a sweep of rows per block, threads per row, blocks
-// per stage, stages and grid): 32 rows x 4 threads x 16 blocks x 2 stages with one block per group read
-// at 92 % of the copy bandwidth, the earlier 64 x 2 x 8 x 3 on a resident-capacity grid at 82 %; more
-// stages cost more than they hide (fewer blocks fit on an SM).
+// staged through shared memory by the tensor memory accelerator. A thread block owns a group of 32 (64 at
+// four or more tokens: StageShape) consecutive rows, four threads per row (threads_of); the grid has one
+// block per row group, and a block's stages are one pipeline, kStages deep (the loop also runs several
+// groups per block if a grid were capped). A stage is kStageBlocks = 16 Q8_0 blocks of each row: one bulk
+// copy per row (cp.async.bulk, 16-byte aligned: from the row segment's aligned start, its lead bytes
+// included) into the row's slot, and the stage's activations of each token, all completing on the stage's
+// mbarrier. The four threads of a row take blocks 0..3, 4..7, 8..11, 12..15 of a stage and fold them in
+// block order (quarter_stage_sums, then a shuffle chain): parallel over rows, tokens and independent block
+// sums, never inside a chain. Rows of 16-byte multiples (K a multiple of 256: every model shape) start each
+// block at a fixed offset of the slot, read by conflict-free 8-byte loads and unpacked at compile-time word
+// indices; other K take the general path, three 128-bit loads per block and the words selected per thread.
+// The shape at ntok 1 was picked on an H200 (128256 x 4096, a sweep of rows per block, threads per row,
+// blocks per stage, stages and grid): 32 rows x 4 threads x 16 blocks x 2 stages with one block per group
+// read at 92 % of the copy bandwidth, the earlier 64 x 2 x 8 x 3 on a resident-capacity grid at 82 %; more
+// stages cost more than they hide (fewer blocks fit on an SM). The shape at several tokens (the skew, the
+// 64-row group) is measured in docs/families/q8parity.md.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -31,7 +32,6 @@ namespace {
 
 using namespace bx::q8;
 
-constexpr int kGroupRows = 32;     // rows per thread block
 constexpr int kRowThreads = 4;     // threads per row (per NR rows): lanes l, l + 8, l + 16, l + 24 of a warp
 constexpr int kStageBlocks = 16;   // Q8_0 blocks per row per stage (544 bytes, a multiple of 16)
 constexpr int kThreadBlocks = kStageBlocks / kRowThreads;  // a thread's blocks per stage: 4 (136 bytes)
@@ -39,7 +39,6 @@ constexpr int kThreadBlocks = kStageBlocks / kRowThreads;  // a thread's blocks 
 // otherwise up to 14 lead bytes + 544 + 2 round up to 35 copied quads.
 constexpr int kSlot = 35 * 16;
 constexpr int kStages = 2;
-constexpr int kStageFloats = kStageBlocks * kCodes;  // activations per token and stage
 constexpr size_t kWeightPad = 16;  // bytes past the last row a stage copy may read (its round-up to 16)
 static_assert(kStageBlocks * kBlockBytes % 16 == 0, "a row's misalignment must not change between stages");
 static_assert(kStageBlocks * kBlockBytes <= kSlot, "an aligned stage fits its slot");
@@ -47,6 +46,24 @@ static_assert(14 + kStageBlocks * kBlockBytes + 2 <= kSlot, "the slot covers a s
 static_assert((14 + (kStageBlocks - 1) * kBlockBytes) / 16 * 16 + 48 <= kSlot,
               "the last block's three quads (from its start's quad on) lie inside the slot");
 static_assert(kThreadBlocks == 4, "a thread's blocks are one 136-byte run of 17 eight-byte words");
+
+// The stage shape of the kernel for NTOK tokens (0: the rolled token loop, 1..8 at run time).
+//   kRows: rows per thread block. 64 from four tokens on: the stage's activations (2 KB a token) are then
+//     shared by twice the rows, and the shared memory per row, not registers, is what limits the blocks on
+//     an SM (at ntok 8, 32 rows: three blocks of 68.6 KB, 12 warps; 64 rows: two of 105 KB, 16 warps).
+//   kSkew: a token's stage activations are four quarter runs (a quarter's four blocks, 128 floats), each
+//     followed by a 16-byte gap. The four quarters of a warp read the same position of four different
+//     blocks in one instruction; unskewed those lie 512 bytes apart, on the same banks (a 4-way conflict on
+//     every 128-bit load, the shared pipe the bound from three tokens on); skewed, on four distinct bank
+//     quads. One or two tokens keep the unskewed run (one copy per token instead of four: the skew's extra
+//     copies cost 2 % there, and their loads do not bound those kernels).
+template <int NTOK>
+struct StageShape {
+  static constexpr int kRows = NTOK >= 4 ? 64 : 32;
+  static constexpr bool kSkew = NTOK == 0 || NTOK >= 3;
+  static constexpr int kQuarterFloats = kThreadBlocks * kCodes + (kSkew ? 4 : 0);
+  static constexpr int kTokFloats = kRowThreads * kQuarterFloats;  // a token's stage activations, gaps included
+};
 
 // The kernel set (BX_Q8_KERNELS, cmake/q8parity.cmake): all, or one (every template compiled for sm_90
 // once: the rolled token loop and the unrolled one at ntok 1; the gate on a machine without a GPU).
@@ -91,12 +108,15 @@ __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.
 // Four threads per row: lanes l, l + 8, l + 16, l + 24 (l < 8) of a warp share NR rows, quarter q = lane >> 3
 // taking blocks 4q..4q+3 of each stage (the fma chains of a stage's blocks are independent, so more of them
 // run at once). Pair index (the NR rows pair * NR + j) of lane l of warp w: w * 8 + (l & 7).
-template <int NR>
-constexpr int threads_of() { return kRowThreads * kGroupRows / NR; }
+template <int NR, int NTOK>
+constexpr int threads_of() { return kRowThreads * StageShape<NTOK>::kRows / NR; }
+static_assert(kRowThreads * kMaxTokens <= threads_of<2, 0>(), "a thread for every token's quarter run copy");
+template <int NTOK>
 __host__ __device__ inline size_t stage_bytes(int ntok) {
-  return size_t(kGroupRows) * kSlot + size_t(ntok) * kStageFloats * sizeof(float);
+  return size_t(StageShape<NTOK>::kRows) * kSlot + size_t(ntok) * StageShape<NTOK>::kTokFloats * sizeof(float);
 }
-__host__ __device__ inline size_t pipeline_bytes(int ntok) { return kStages * stage_bytes(ntok) + kStages * sizeof(uint64_t); }
+template <int NTOK>
+__host__ __device__ inline size_t pipeline_bytes(int ntok) { return kStages * stage_bytes<NTOK>(ntok) + kStages * sizeof(uint64_t); }
 
 // This thread's quarter stage: the block sums of blocks 4 h + ii (ii < 4, below nbs) of its NR rows, and
 // their scales. Aligned rows: the quarter's 136 bytes (byte 136 h of the slot) read as 17 eight-byte words,
@@ -109,6 +129,7 @@ __device__ __forceinline__ void quarter_stage_sums(typename MatvecAcc<NR, Packed
                                                 const uint32_t (&mis)[NR], bool aligned, const float* xs, int h, int nbs,
                                                 int ntok) {
   using Acc = MatvecAcc<NR, Packed, NTOK>;
+  using Shape = StageShape<NTOK>;  // block 4 h + ii of token t at xs + t kTokFloats + h kQuarterFloats + ii 32
   if (aligned) {
     uint32_t W[NR][34];
     BX_UNROLL
@@ -130,7 +151,7 @@ __device__ __forceinline__ void quarter_stage_sums(typename MatvecAcc<NR, Packed
         blk[j] = (ii & 1) ? unpack_block_at<2>(bw) : unpack_block_at<0>(bw);
         d[ii][j] = blk[j].d;
       }
-      Acc::block_sums(blk, live, xs + (4 * h + ii) * kCodes, kStageFloats, ntok, S[ii]);
+      Acc::block_sums(blk, live, xs + h * Shape::kQuarterFloats + ii * kCodes, Shape::kTokFloats, ntok, S[ii]);
     }
   } else {
     BX_UNROLL
@@ -144,22 +165,23 @@ __device__ __forceinline__ void quarter_stage_sums(typename MatvecAcc<NR, Packed
                          : Q8Packed{};
         d[ii][j] = blk[j].d;
       }
-      Acc::block_sums(blk, live, xs + i * kCodes, kStageFloats, ntok, S[ii]);
+      Acc::block_sums(blk, live, xs + h * Shape::kQuarterFloats + ii * kCodes, Shape::kTokFloats, ntok, S[ii]);
     }
   }
 }
 
 template <int NR, bool Packed, int NTOK>
-__global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8_t* __restrict__ w, size_t rows, size_t k,
+__global__ void __launch_bounds__(threads_of<NR, NTOK>()) q8_matvec_kernel(const uint8_t* __restrict__ w, size_t rows, size_t k,
                                                                      const float* __restrict__ x, int ntok_rt,
                                                                      float* __restrict__ y) {
   using Acc = MatvecAcc<NR, Packed, NTOK>;
-  constexpr int kThreads = threads_of<NR>(), kPairs = kGroupRows / NR;
+  using Shape = StageShape<NTOK>;
+  constexpr int kGroupRows = Shape::kRows, kThreads = threads_of<NR, NTOK>(), kPairs = kGroupRows / NR;
   extern __shared__ __align__(128) uint8_t smem[];
   const int ntok = NTOK > 0 ? NTOK : ntok_rt;
   const size_t nb = k / kCodes, row_bytes = nb * kBlockBytes;
   const bool aligned = row_bytes % 16 == 0;
-  const size_t slot_b = kSlot, sbytes = stage_bytes(ntok);
+  const size_t slot_b = kSlot, sbytes = stage_bytes<NTOK>(ntok);
   uint64_t* bars = reinterpret_cast<uint64_t*>(smem + kStages * sbytes);
   const int tid = threadIdx.x, lane = tid & 31, h = lane >> 3;  // h: this thread's quarter of each stage
   const int pair = (tid >> 5) * 8 + (lane & 7);  // this thread's rows: pair * NR + j
@@ -197,14 +219,20 @@ __global__ void __launch_bounds__(threads_of<NR>()) q8_matvec_kernel(const uint8
       len[j] = h == 0 && row < rows ? (uint32_t(start - from[j]) + nbs * kBlockBytes + 15u) & ~15u : 0u;
       bytes += len[j];
     }
-    const uint32_t xlen = tid < ntok ? nbs * kCodes * uint32_t(sizeof(float)) : 0u;
+    // Skewed: thread 4 t + u (t < ntok) copies token t's quarter run u, min(4, nbs - 4 u) blocks (512 bytes or
+    // less); unskewed: thread t copies token t's nbs blocks.
+    const int xt = Shape::kSkew ? tid >> 2 : tid, xu = Shape::kSkew ? tid & 3 : 0;
+    const int xrun = Shape::kSkew ? kThreadBlocks : kStageBlocks;
+    const int xblocks = xt < ntok ? max(0, min(xrun, int(nbs) - kThreadBlocks * xu)) : 0;
+    const uint32_t xlen = uint32_t(xblocks) * kCodes * uint32_t(sizeof(float));
     mbar_arrive_expect_tx(bar, bytes + xlen);
     BX_UNROLL
     for (int j = 0; j < NR; ++j)
       if (len[j]) bulk_copy(slot_of(buf, j), w + from[j], len[j], bar);
     if (xlen) {
       float* xs = reinterpret_cast<float*>(buf + size_t(kGroupRows) * slot_b);
-      bulk_copy(xs + tid * kStageFloats, x + size_t(tid) * k + b0 * kCodes, xlen, bar);
+      bulk_copy(xs + xt * Shape::kTokFloats + xu * Shape::kQuarterFloats,
+                x + size_t(xt) * k + (b0 + size_t(kThreadBlocks * xu)) * kCodes, xlen, bar);
     }
     if (++prod_stage == nstages) prod_stage = 0, prod_group += gridDim.x;
     if (++prod_buf == kStages) prod_buf = 0;
@@ -298,14 +326,15 @@ __global__ void q8_negative_control_kernel(const uint32_t* __restrict__ words, s
 template <int NR, bool Packed, int NTOK>
 void launch_matvec(const uint8_t* w, size_t rows, size_t k, const float* x, int ntok, float* y) {
   auto* kern = q8_matvec_kernel<NR, Packed, NTOK>;
-  const size_t smem = pipeline_bytes(ntok);
+  constexpr int kGroupRows = StageShape<NTOK>::kRows;
+  const size_t smem = pipeline_bytes<NTOK>(ntok);
   BX_CUDA(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, int(smem)));
   int per_sm = 0;
-  BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, threads_of<NR>(), smem));
+  BX_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kern, threads_of<NR, NTOK>(), smem));
   if (per_sm < 1) throw std::invalid_argument("q8 matvec: the kernel does not fit on an SM (shared memory)");
   const size_t groups = (rows + kGroupRows - 1) / kGroupRows;
   const unsigned blocks = unsigned(groups);
-  kern<<<blocks, threads_of<NR>(), smem>>>(w, rows, k, x, ntok, y);
+  kern<<<blocks, threads_of<NR, NTOK>(), smem>>>(w, rows, k, x, ntok, y);
   BX_CUDA(cudaGetLastError());
 }
 
