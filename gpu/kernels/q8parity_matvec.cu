@@ -49,8 +49,8 @@ static_assert(kThreadBlocks == 4, "a thread's blocks are one 136-byte run of 17 
 
 // The stage shape of the kernel for NTOK tokens (0: the rolled token loop, 1..8 at run time).
 //   kRows: rows per thread block. 64 from four tokens on: the stage's activations (2 KB a token) are then
-//     shared by twice the rows, and the shared memory per row, not registers, is what limits the blocks on
-//     an SM (at ntok 8, 32 rows: three blocks of 68.6 KB, 12 warps; 64 rows: two of 105 KB, 16 warps).
+//     shared by twice the rows. At ntok 8 shared memory limits 32-row blocks to three on an SM (68.6 KB
+//     each, 12 warps); 64-row blocks fit two (105 KB each, 16 warps).
 //   kSkew: a token's stage activations are four quarter runs (a quarter's four blocks, 128 floats), each
 //     followed by a 16-byte gap. The four quarters of a warp read the same position of four different
 //     blocks in one instruction; unskewed those lie 512 bytes apart, on the same banks (a 4-way conflict on
@@ -129,7 +129,7 @@ __device__ __forceinline__ void quarter_stage_sums(typename MatvecAcc<NR, Packed
                                                 const uint32_t (&mis)[NR], bool aligned, const float* xs, int h, int nbs,
                                                 int ntok) {
   using Acc = MatvecAcc<NR, Packed, NTOK>;
-  using Shape = StageShape<NTOK>;  // block 4 h + ii of token t at xs + t kTokFloats + h kQuarterFloats + ii 32
+  using Shape = StageShape<NTOK>;  // block 4 h + ii of token t: xs + t * kTokFloats + h * kQuarterFloats + ii * 32
   if (aligned) {
     uint32_t W[NR][34];
     BX_UNROLL
